@@ -1,0 +1,130 @@
+import type { AccessToken } from './access-token.js';
+import { TokenRequestError } from './errors.js';
+import { redact } from './redact.js';
+
+const EXCERPT_LENGTH = 200;
+
+function excerpt(body: string, secrets: readonly string[]): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  const cut = flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
+  return redact(cut, secrets);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalid(message: string, status: number, bodyExcerpt?: string): TokenRequestError {
+  return new TokenRequestError('INVALID_RESPONSE', message, {
+    status,
+    ...(bodyExcerpt === undefined ? {} : { bodyExcerpt }),
+  });
+}
+
+/** Options of {@link processTokenResponse}. */
+export interface ProcessTokenResponseOptions {
+  /** Epoch ms at which the request was sent; `expiresAt` counts from here. */
+  sentAt: number;
+  /** Strings that must never appear in an error (the client secret). */
+  secrets?: readonly string[];
+}
+
+/**
+ * Validates a token endpoint answer, in order: status and OAuth error body, content type, JSON,
+ * top-level object, then each field. Resolves to an {@link AccessToken} or rejects with a
+ * {@link TokenRequestError} that says what was wrong, with no secret or token in it.
+ */
+export async function processTokenResponse(
+  response: Response,
+  options: ProcessTokenResponseOptions,
+): Promise<AccessToken> {
+  const { status } = response;
+  const secrets = options.secrets ?? [];
+  const text = await response.text();
+  const contentType = response.headers.get('content-type') ?? '';
+
+  let json: unknown;
+  let parsed = false;
+  try {
+    json = JSON.parse(text);
+    parsed = true;
+  } catch {
+    // Not JSON: reported below according to the status.
+  }
+
+  if (status < 200 || status > 299) {
+    if (parsed && isRecord(json) && typeof json.error === 'string') {
+      const description =
+        typeof json.error_description === 'string'
+          ? excerpt(json.error_description, secrets)
+          : undefined;
+      throw new TokenRequestError(
+        'OAUTH_ERROR',
+        `Token endpoint answered HTTP ${status} "${excerpt(json.error, secrets)}"` +
+          `${description ? `: ${description}` : ''}. ${oauthHint(json.error)}`,
+        {
+          status,
+          error: excerpt(json.error, secrets),
+          ...(description === undefined ? {} : { errorDescription: description }),
+        },
+      );
+    }
+    throw new TokenRequestError(
+      'HTTP_ERROR',
+      `Token endpoint answered HTTP ${status} without an OAuth error body` +
+        `${status >= 500 ? '; the service may be down, try again later' : ''}`,
+      { status, bodyExcerpt: excerpt(text, secrets) },
+    );
+  }
+
+  if (!parsed) {
+    const kind =
+      text.trim() === ''
+        ? 'an empty body'
+        : `a non-JSON body (${contentType || 'no content type'})`;
+    throw invalid(
+      `Token endpoint answered HTTP ${status} with ${kind}, expected a JSON token response`,
+      status,
+      excerpt(text, secrets),
+    );
+  }
+  if (!/\bjson\b/i.test(contentType)) {
+    throw invalid(
+      `"response" content-type must be application/json (got ${JSON.stringify(contentType)})`,
+      status,
+    );
+  }
+  if (!isRecord(json)) {
+    throw invalid('"response" body must be a top level object', status);
+  }
+  // From here on the body may hold a token, so no excerpt of it goes into an error.
+  const { access_token: accessToken, token_type: tokenType, expires_in: expiresIn } = json;
+  if (typeof accessToken !== 'string' || accessToken === '') {
+    throw invalid('"response" body "access_token" property must be a non-empty string', status);
+  }
+  if (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer') {
+    throw invalid('"response" body "token_type" property must be "Bearer"', status);
+  }
+  if (typeof expiresIn !== 'number' || !Number.isSafeInteger(expiresIn) || expiresIn <= 0) {
+    throw invalid('"response" body "expires_in" property must be a positive integer', status);
+  }
+  return {
+    accessToken,
+    tokenType: 'Bearer',
+    expiresIn,
+    expiresAt: options.sentAt + expiresIn * 1000,
+  };
+}
+
+function oauthHint(error: string): string {
+  switch (error) {
+    case 'invalid_client':
+    case 'unauthorized_client':
+      return 'Check ADMIN_API_CLIENT_ID and ADMIN_API_CLIENT_SECRET for this store.';
+    case 'invalid_request':
+    case 'unsupported_grant_type':
+      return 'The token request was malformed; report this as a bug in @admin-api/auth.';
+    default:
+      return 'See the error description.';
+  }
+}

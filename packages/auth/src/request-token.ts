@@ -1,0 +1,171 @@
+import type { AccessToken } from './access-token.js';
+import { type AuthEventListener, emit } from './auth-events.js';
+import { backoffDelayMs, sleep } from './backoff.js';
+import { AuthConfigError, redactError, TokenRequestError } from './errors.js';
+import { processTokenResponse } from './process-token-response.js';
+import { tokenEndpointUrl } from './token-endpoint-url.js';
+
+/** Default time budget of one {@link requestToken} call, retries included. */
+export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
+/** Default number of retries after a 5xx or network failure. Small: errors count against the app. */
+export const DEFAULT_TOKEN_RETRIES = 2;
+
+/** The credentials of a private application. */
+export interface ClientCredentials {
+  /** Origin of the token host, e.g. `https://<store>.myikas.com`. Not the GraphQL host. */
+  authUrl: string;
+  clientId: string;
+  /** Confidential. Read it from the environment or a secret manager, never from source. */
+  clientSecret: string;
+}
+
+/** Retry settings for the token endpoint. */
+export interface TokenRetryOptions {
+  /** Retries after a 5xx or a network failure. @default 2 */
+  retries?: number;
+  /** @default 250 */
+  baseDelayMs?: number;
+  /** @default 2000 */
+  maxDelayMs?: number;
+}
+
+/** Options of {@link requestToken}. */
+export interface RequestTokenOptions extends ClientCredentials {
+  /** A `fetch` implementation. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Time budget of the whole call, retries included. @default 10000 */
+  timeoutMs?: number;
+  /** Cancels the request. */
+  signal?: AbortSignal;
+  /** `false` disables retries. */
+  retry?: TokenRetryOptions | false;
+  /** Allows `http://` to a non-loopback host. Only for trusted networks. @default false */
+  allowInsecureHttp?: boolean;
+  /** Receives request, response and retry events. */
+  onEvent?: AuthEventListener;
+  /** Clock for `expiresAt`. @default Date.now */
+  now?: () => number;
+}
+
+function requireString(
+  options: RequestTokenOptions,
+  key: 'authUrl' | 'clientId' | 'clientSecret',
+): string {
+  const value = options[key];
+  if (typeof value !== 'string' || value === '') {
+    throw new AuthConfigError('INVALID_OPTION', `"${key}" must be a non-empty string`);
+  }
+  return value;
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status >= 500 && status <= 599;
+}
+
+/**
+ * Sends one client-credentials token request to `{authUrl}/api/admin/oauth/token` and validates
+ * the answer. 5xx answers and network failures are retried a bounded number of times with
+ * backoff and jitter; 4xx answers (such as `invalid_client`) never are.
+ *
+ * @example
+ * const token = await requestToken(credentialsFromEnv());
+ * console.log(new Date(token.expiresAt));
+ */
+export async function requestToken(options: RequestTokenOptions): Promise<AccessToken> {
+  const authUrl = requireString(options, 'authUrl');
+  const clientId = requireString(options, 'clientId');
+  const clientSecret = requireString(options, 'clientSecret');
+  const url = tokenEndpointUrl(authUrl, options.allowInsecureHttp);
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS;
+  const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
+  const retries = retry.retries ?? DEFAULT_TOKEN_RETRIES;
+  const backoff = { baseDelayMs: retry.baseDelayMs ?? 250, maxDelayMs: retry.maxDelayMs ?? 2_000 };
+  const secrets = [clientSecret];
+
+  const timeoutSignal = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: clientSecret,
+  }).toString();
+
+  const stopped = (attempts: number, cause: unknown): TokenRequestError =>
+    options.signal?.aborted
+      ? new TokenRequestError('ABORTED', 'Token request aborted by the caller', {
+          attempts,
+          cause: options.signal.reason,
+        })
+      : new TokenRequestError(
+          'TIMEOUT',
+          `Token endpoint gave no usable answer within ${timeoutMs} ms`,
+          { attempts, cause },
+        );
+
+  for (let attempt = 1; ; attempt++) {
+    const sentAt = now();
+    emit(options.onEvent, { type: 'token_request', attempt, url: url.href });
+    let failure: TokenRequestError;
+    try {
+      const response = await fetchFn(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body,
+        signal,
+        // A followed 307/308 would resend the secret to wherever the redirect points.
+        redirect: 'manual',
+      });
+      emit(options.onEvent, {
+        type: 'token_response',
+        attempt,
+        status: response.status,
+        durationMs: now() - sentAt,
+      });
+      try {
+        return await processTokenResponse(response, { sentAt, secrets });
+      } catch (error) {
+        if (!(error instanceof TokenRequestError)) throw error;
+        failure = error;
+        if (!isRetryableStatus(response.status)) throw withAttempts(failure, attempt);
+      }
+    } catch (error) {
+      if (error instanceof TokenRequestError) throw error;
+      if (signal.aborted) throw stopped(attempt, error);
+      failure = redactError(
+        new TokenRequestError(
+          'NETWORK_ERROR',
+          `Token endpoint ${url.origin} could not be reached: ${describe(error)}`,
+          {
+            cause: error,
+            attempts: attempt,
+          },
+        ),
+        secrets,
+      );
+    }
+    if (attempt > retries) throw withAttempts(failure, attempt);
+    const delayMs = backoffDelayMs(attempt, backoff);
+    emit(options.onEvent, { type: 'token_retry', attempt, delayMs, reason: failure.message });
+    try {
+      await sleep(delayMs, signal);
+    } catch {
+      throw stopped(attempt, failure);
+    }
+  }
+}
+
+function withAttempts(error: TokenRequestError, attempts: number): TokenRequestError {
+  (error as { attempts: number | undefined }).attempts = attempts;
+  return error;
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}

@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Fault } from './faults.js';
+
+const MAX_BODY_BYTES = 1_000_000;
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error('request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(status, { 'content-length': Buffer.byteLength(body).toString(), ...headers });
+  res.end(body);
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  send(res, status, JSON.stringify(value), {
+    'content-type': 'application/json; charset=utf-8',
+    ...headers,
+  });
+}
+
+/** Waits out a fault's delay; resolves false when the client went away meanwhile. */
+export async function waitFault(res: ServerResponse, fault: Fault | undefined): Promise<boolean> {
+  if (fault?.delayMs) await delay(fault.delayMs);
+  return !res.destroyed && !res.socket?.destroyed;
+}
+
+/** Answers with a fault's status and body, or drops the connection. */
+export function sendFault(req: IncomingMessage, res: ServerResponse, fault: Fault): void {
+  if (fault.drop) {
+    req.socket.destroy();
+    return;
+  }
+  send(res, fault.status ?? 500, fault.body ?? '', fault.headers ?? {});
+}

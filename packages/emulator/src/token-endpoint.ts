@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EmulatorStats } from './emulator-stats.js';
+import { type FaultQueues, nextFault, replacesResponse } from './faults.js';
+import { readBody, sendFault, sendJson, waitFault } from './http-io.js';
+import type { TokenRegistry } from './token-registry.js';
+
+export const TOKEN_PATH = '/api/admin/oauth/token';
+
+export interface TokenEndpointDeps {
+  clientId: string;
+  clientSecret: string;
+  tokenLifetimeS: () => number;
+  registry: TokenRegistry;
+  stats: EmulatorStats;
+  faults: FaultQueues;
+}
+
+const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
+  sendJson(res, status, { error, error_description: description }, { 'cache-control': 'no-store' });
+
+/** `POST /api/admin/oauth/token`: the client-credentials grant, with RFC 6749 §5.2 errors. */
+export function createTokenEndpoint(deps: TokenEndpointDeps) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    if (url.pathname !== TOKEN_PATH) {
+      sendJson(res, 404, {
+        error: 'not_found',
+        error_description: `No route ${url.pathname} on the token host`,
+      });
+      return;
+    }
+    deps.stats.tokenRequests++;
+    const fault = nextFault(deps.faults, 'token');
+    if (fault) deps.stats.faultsInjected++;
+    const body = await readBody(req);
+    if (fault && !fault.afterHandling && replacesResponse(fault)) {
+      if (await waitFault(res, fault)) sendFault(req, res, fault);
+      return;
+    }
+    if (!(await waitFault(res, fault))) return;
+
+    if (req.method !== 'POST') {
+      oauthError(res, 405, 'invalid_request', 'Use POST');
+      return;
+    }
+    const contentType = req.headers['content-type'] ?? '';
+    if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+      oauthError(
+        res,
+        400,
+        'invalid_request',
+        'Content-Type must be application/x-www-form-urlencoded',
+      );
+      return;
+    }
+    const form = new URLSearchParams(body);
+    const missing = ['grant_type', 'client_id', 'client_secret'].filter((name) => !form.get(name));
+    if (missing.length > 0) {
+      oauthError(res, 400, 'invalid_request', `Missing parameter: ${missing.join(', ')}`);
+      return;
+    }
+    if (form.get('grant_type') !== 'client_credentials') {
+      oauthError(res, 400, 'unsupported_grant_type', 'Only client_credentials is supported');
+      return;
+    }
+    if (
+      form.get('client_id') !== deps.clientId ||
+      form.get('client_secret') !== deps.clientSecret
+    ) {
+      oauthError(res, 401, 'invalid_client', 'Client authentication failed');
+      return;
+    }
+    const lifetimeS = deps.tokenLifetimeS();
+    const accessToken = deps.registry.issue(deps.clientId, lifetimeS);
+    deps.stats.tokensIssued++;
+    if (fault?.afterHandling) {
+      sendFault(req, res, fault);
+      return;
+    }
+    sendJson(
+      res,
+      200,
+      { access_token: accessToken, token_type: 'Bearer', expires_in: lifetimeS },
+      { 'cache-control': 'no-store' },
+    );
+  };
+}
