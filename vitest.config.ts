@@ -1,18 +1,26 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const packageSource = (name: string) =>
   fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
+// Node resolves `graphql` to its CJS build for graphql-yoga; our sources must get the same copy,
+// or `instanceof GraphQLError` fails between the two and yoga masks the emulator's errors.
+const graphqlEntry = createRequire(
+  new URL('./packages/emulator/package.json', import.meta.url),
+).resolve('graphql');
+
 export default defineConfig({
   resolve: {
     // Tests run against the sources; the examples exercise the built packages.
-    alias: {
-      '@admin-api/auth': packageSource('auth'),
-      '@admin-api/emulator': packageSource('emulator'),
-    },
+    alias: [
+      { find: /^graphql$/, replacement: graphqlEntry },
+      { find: /^@admin-api\/(auth|emulator)$/, replacement: packageSource('$1') },
+    ],
   },
   test: {
+    reporters: ['default', './.ci/summary-reporter.ts'],
     include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,

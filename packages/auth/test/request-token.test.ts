@@ -1,0 +1,184 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { AuthConfigError, requestToken, TokenRequestError } from '../src/index.js';
+import { credentials, FAST_RETRY, useEmulator } from './emulator-fixture.js';
+
+const emulator = useEmulator();
+
+async function failure(promise: Promise<unknown>): Promise<TokenRequestError> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TokenRequestError);
+  return error as TokenRequestError;
+}
+
+describe('requestToken against the emulator', () => {
+  it('gets a Bearer token with the configured lifetime', async () => {
+    const before = Date.now();
+    const token = await requestToken(credentials(emulator()));
+    expect(token.tokenType).toBe('Bearer');
+    expect(token.expiresIn).toBe(14_400);
+    expect(token.expiresAt).toBeGreaterThanOrEqual(before + 14_400_000);
+    expect(token.expiresAt).toBeLessThanOrEqual(Date.now() + 14_400_000);
+    expect(emulator().stats.tokensIssued).toBe(1);
+  });
+
+  it.each(['/', '/api/admin/oauth/token', '/api/admin/oauth/token/'])(
+    'an authUrl ending in %s does not double the path',
+    async (suffix) => {
+      const token = await requestToken({
+        ...credentials(emulator()),
+        authUrl: emulator().authUrl + suffix,
+      });
+      expect(token.accessToken).not.toBe('');
+    },
+  );
+
+  it('does not retry invalid_client', async () => {
+    const error = await failure(
+      requestToken({ ...credentials(emulator()), clientSecret: 'wrong-secret', retry: FAST_RETRY }),
+    );
+    expect(error.code).toBe('OAUTH_ERROR');
+    expect(error.error).toBe('invalid_client');
+    expect(error.status).toBe(401);
+    expect(error.attempts).toBe(1);
+    expect(emulator().stats.tokenRequests).toBe(1);
+  });
+
+  it('does not retry other 4xx answers', async () => {
+    emulator().faults.token.push({
+      status: 429,
+      body: '{"error":"slow_down"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    const error = await failure(requestToken({ ...credentials(emulator()), retry: FAST_RETRY }));
+    expect(error.status).toBe(429);
+    expect(emulator().stats.tokenRequests).toBe(1);
+  });
+
+  it('retries a 503 and succeeds on the next attempt', async () => {
+    emulator().faults.token.push({ status: 503 });
+    const token = await requestToken({ ...credentials(emulator()), retry: FAST_RETRY });
+    expect(token.tokenType).toBe('Bearer');
+    expect(emulator().stats.tokenRequests).toBe(2);
+  });
+
+  it('retries a dropped connection', async () => {
+    emulator().faults.token.push({ drop: true });
+    await requestToken({ ...credentials(emulator()), retry: FAST_RETRY });
+    expect(emulator().stats.tokenRequests).toBe(2);
+  });
+
+  it('gives up after the bounded number of retries with the last error', async () => {
+    emulator().faults.token.push(
+      { status: 500, body: '<html>oops</html>' },
+      { status: 502, body: '<html>bad gateway</html>' },
+      { status: 503, body: '<html>unavailable</html>' },
+      { status: 504 },
+    );
+    const error = await failure(requestToken({ ...credentials(emulator()), retry: FAST_RETRY }));
+    expect(error.code).toBe('HTTP_ERROR');
+    expect(error.status).toBe(503);
+    expect(error.attempts).toBe(3);
+    expect(emulator().stats.tokenRequests).toBe(3);
+  });
+
+  it('retry: false sends exactly one request', async () => {
+    emulator().faults.token.push({ status: 503 });
+    const error = await failure(requestToken({ ...credentials(emulator()), retry: false }));
+    expect(error.status).toBe(503);
+    expect(emulator().stats.tokenRequests).toBe(1);
+  });
+
+  it('rejects an HTML page served with status 200', async () => {
+    emulator().faults.token.push({
+      status: 200,
+      body: '<!doctype html><title>Login</title>',
+      headers: { 'content-type': 'text/html' },
+    });
+    const error = await failure(requestToken(credentials(emulator())));
+    expect(error.code).toBe('INVALID_RESPONSE');
+    expect(error.bodyExcerpt).toContain('<title>Login</title>');
+  });
+
+  it('rejects an empty 200 body', async () => {
+    emulator().faults.token.push({ status: 200, body: '' });
+    expect((await failure(requestToken(credentials(emulator())))).code).toBe('INVALID_RESPONSE');
+  });
+
+  it('times out within timeoutMs, retries included', async () => {
+    emulator().faults.token.push({ delayMs: 2_000 });
+    const started = Date.now();
+    const error = await failure(requestToken({ ...credentials(emulator()), timeoutMs: 150 }));
+    expect(error.code).toBe('TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('honours the caller’s AbortSignal and says so', async () => {
+    emulator().faults.token.push({ delayMs: 2_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await failure(
+      requestToken({ ...credentials(emulator()), signal: controller.signal }),
+    );
+    expect(error.code).toBe('ABORTED');
+  });
+
+  it('reports an unreachable host as NETWORK_ERROR after retrying', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const error = await failure(
+      requestToken({
+        ...credentials(emulator()),
+        authUrl: `http://127.0.0.1:${port}`,
+        retry: FAST_RETRY,
+      }),
+    );
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.attempts).toBe(3);
+  });
+
+  it('refuses to send the secret over http to a non-loopback host, before any request', async () => {
+    const error = await requestToken({
+      ...credentials(emulator()),
+      authUrl: 'http://shop.example.com',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthConfigError);
+    expect((error as AuthConfigError).code).toBe('INSECURE_URL');
+    expect(emulator().stats.tokenRequests).toBe(0);
+  });
+
+  it('does not follow a redirect that would resend the secret elsewhere', async () => {
+    let requestsSeenElsewhere = 0;
+    const elsewhere = createServer((_req, res) => {
+      requestsSeenElsewhere++;
+      res.end('{}');
+    });
+    const redirector = createServer((_, res) => {
+      const { port } = elsewhere.address() as AddressInfo;
+      res.writeHead(307, { location: `http://127.0.0.1:${port}/steal` }).end();
+    });
+    await Promise.all(
+      [elsewhere, redirector].map(
+        (s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve)),
+      ),
+    );
+    try {
+      const { port } = redirector.address() as AddressInfo;
+      const error = await failure(
+        requestToken({ ...credentials(emulator()), authUrl: `http://127.0.0.1:${port}` }),
+      );
+      expect(error.code).toBe('HTTP_ERROR');
+      expect(error.status).toBe(307);
+      expect(requestsSeenElsewhere).toBe(0);
+    } finally {
+      await Promise.all(
+        [elsewhere, redirector].map(
+          (s) => new Promise<void>((resolve) => s.close(() => resolve())),
+        ),
+      );
+    }
+  });
+});
