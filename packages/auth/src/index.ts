@@ -1,5 +1,6 @@
 export type { AccessToken } from './access-token.js';
 export type { AuthEvent, AuthEventListener } from './auth-events.js';
+export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
 export { AUTH_ENV_VARS, credentialsFromEnv } from './credentials-from-env.js';
 export {
   AdminAuthError,
@@ -13,7 +14,7 @@ export {
   type ProcessTokenResponseOptions,
   processTokenResponse,
 } from './process-token-response.js';
-export { tokenFingerprint } from './redact.js';
+export { redact, tokenFingerprint } from './redact.js';
 export {
   type ClientCredentials,
   DEFAULT_TOKEN_RETRIES,

@@ -42,7 +42,7 @@ export interface RequestTokenOptions extends ClientCredentials {
   /** Allows `http://` to a non-loopback host. Only for trusted networks. @default false */
   allowInsecureHttp?: boolean;
   /** Receives request, response and retry events. */
-  onEvent?: AuthEventListener;
+  onEvent?: AuthEventListener | undefined;
   /** Clock for `expiresAt`. @default Date.now */
   now?: () => number;
 }

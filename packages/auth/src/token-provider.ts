@@ -16,9 +16,9 @@ export interface TokenProviderOptions extends Omit<RequestTokenOptions, 'signal'
    * Seconds before expiry at which the token is refreshed.
    * @default the smaller of 300 s and 10% of the token's lifetime
    */
-  refreshMarginS?: number;
+  refreshMarginS?: number | undefined;
   /** Where the token is kept. @default an in-memory store */
-  store?: TokenStore;
+  store?: TokenStore | undefined;
 }
 
 /** Hands out a valid access token, fetching or refreshing it as needed. */

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { credentials, FAST_RETRY, useEmulator } from '../../emulator/test/use-emulator.js';
 import { AuthConfigError, requestToken, TokenRequestError } from '../src/index.js';
-import { credentials, FAST_RETRY, useEmulator } from './emulator-fixture.js';
 
 const emulator = useEmulator();
 

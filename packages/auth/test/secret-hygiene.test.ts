@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { credentials, FAST_RETRY, useEmulator } from '../../emulator/test/use-emulator.js';
 import { type AuthEvent, createTokenProvider, requestToken } from '../src/index.js';
-import { credentials, FAST_RETRY, useEmulator } from './emulator-fixture.js';
 
 const emulator = useEmulator();
 

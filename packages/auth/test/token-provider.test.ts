@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { credentials, FAST_RETRY, useEmulator } from '../../emulator/test/use-emulator.js';
 import {
   type AuthEvent,
   createTokenProvider,
   type TokenProviderOptions,
   TokenRequestError,
 } from '../src/index.js';
-import { credentials, FAST_RETRY, useEmulator } from './emulator-fixture.js';
 
 // One clock shared by the emulator and the providers, so expiry can be reached without waiting.
 let clock = Date.UTC(2026, 10, 22);

@@ -1,7 +1,7 @@
-import { type Emulator, type EmulatorOptions, startEmulator } from '@admin-api/emulator';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type Emulator, type EmulatorOptions, startEmulator } from '../src/index.js';
 
-/** Starts one emulator for the file, resets it before each test, closes it after. */
+/** Shared by the packages' tests. Starts one emulator for the file, resets it before each test, closes it after. */
 export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
   let emulator: Emulator | undefined;
   beforeAll(async () => {

@@ -1,0 +1,54 @@
+import { AUTH_ENV_VARS } from '@admin-api/auth';
+import {
+  type AdminClient,
+  type AdminClientBaseOptions,
+  type ClientTokenOptions,
+  createAdminClient,
+} from './admin-client.js';
+import { ConfigurationError } from './errors.js';
+
+/** The variable holding the GraphQL host. */
+export const BASE_URL_ENV_VAR = 'ADMIN_API_BASE_URL';
+
+/** Options of {@link createAdminClientFromEnv}: anything given here wins over the environment. */
+export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
+  Partial<ClientTokenOptions> & {
+    /** Where to read variables from. @default process.env */
+    env?: Readonly<Record<string, string | undefined>>;
+  };
+
+/**
+ * Creates a client from `ADMIN_API_BASE_URL`, `ADMIN_API_AUTH_URL`, `ADMIN_API_CLIENT_ID` and
+ * `ADMIN_API_CLIENT_SECRET`. Throws one {@link ConfigurationError} (`MISSING_ENV`) naming every
+ * missing variable.
+ *
+ * @example
+ * const client = createAdminClientFromEnv({ timeoutMs: 10_000 });
+ */
+export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = {}): AdminClient {
+  const { env = process.env, ...options } = overrides;
+  const read = (name: string) => env[name]?.trim() || undefined;
+  const values = {
+    baseUrl: options.baseUrl ?? read(BASE_URL_ENV_VAR),
+    authUrl: options.authUrl ?? read(AUTH_ENV_VARS.authUrl),
+    clientId: options.clientId ?? read(AUTH_ENV_VARS.clientId),
+    clientSecret: options.clientSecret ?? read(AUTH_ENV_VARS.clientSecret),
+  };
+  const names = { baseUrl: BASE_URL_ENV_VAR, ...AUTH_ENV_VARS };
+  const missing = (Object.keys(values) as (keyof typeof values)[])
+    .filter((key) => !values[key])
+    .map((key) => names[key]);
+  if (missing.length > 0) {
+    throw new ConfigurationError(
+      'MISSING_ENV',
+      `Missing environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
+        'Set them in the environment or a .env file (see .env.example); keep the secret in a secret manager, not in code.',
+      missing,
+    );
+  }
+  const { baseUrl, authUrl, clientId, clientSecret } = values as Record<
+    keyof typeof values,
+    string
+  >;
+  return createAdminClient({ ...options, baseUrl, authUrl, clientId, clientSecret });
+}

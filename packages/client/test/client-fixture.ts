@@ -1,0 +1,29 @@
+import type { Emulator } from '@admin-api/emulator';
+import { type AdminClientBaseOptions, createAdminClient } from '../src/index.js';
+
+/** A client for the emulator with fast retries, so tests do not sleep through real backoff. */
+export function clientFor(emulator: Emulator, options: Partial<AdminClientBaseOptions> = {}) {
+  return createAdminClient({
+    baseUrl: emulator.baseUrl,
+    authUrl: emulator.authUrl,
+    clientId: emulator.clientId,
+    clientSecret: emulator.clientSecret,
+    rateLimit: false,
+    ...options,
+    retry: {
+      baseDelayMs: 5,
+      maxDelayMs: 20,
+      ...(options.retry === false ? { retries: 0, rateLimitRetries: 0 } : options.retry),
+    },
+  });
+}
+
+/** Awaits a promise that must reject and returns the reason. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+}
