@@ -85,17 +85,14 @@ export type AdminClientOptions = AdminClientBaseOptions &
 /** An authenticated Admin API client. */
 export interface AdminClient {
   /**
-   * Sends one GraphQL operation. With a `TypedDocumentNode` the result and the variables are typed.
-   * Rejects with an {@link AdminApiError}.
+   * Sends one GraphQL operation. With a `TypedDocumentNode` the result and the variables are
+   * typed, and `variables` is required exactly when the operation has a required variable. A
+   * string or an untyped `DocumentNode` gives `unknown` unless `TResult` is given. Rejects with
+   * an {@link AdminApiError}.
    */
-  request<TResult, TVariables extends Variables>(
-    document: TypedDocumentNode<TResult, TVariables>,
+  request<TResult = unknown, TVariables extends object = Variables>(
+    document: TypedDocumentNode<TResult, TVariables> | string,
     ...args: RequestArgs<TVariables>
-  ): Promise<TResult>;
-  request<TResult = unknown>(
-    document: string | DocumentNode,
-    variables?: Variables,
-    options?: RequestOptions,
   ): Promise<TResult>;
   /** The resolved GraphQL endpoint, `{baseUrl}/api/v2/admin/graphql`. */
   readonly endpoint: string;

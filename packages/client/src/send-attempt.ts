@@ -5,6 +5,7 @@ import type { RetryReason } from './client-events.js';
 import {
   AbortedError,
   type AdminApiError,
+  type AdminApiErrorDetails,
   GraphQLResponseError,
   HttpError,
   NetworkError,
@@ -63,6 +64,20 @@ function excerpt(body: string | undefined, secrets: readonly string[]): string {
   return redact(flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat, secrets);
 }
 
+/** A GraphQLResponseError with the server's messages redacted: a server may echo what it was sent. */
+function graphqlError(
+  errors: readonly GraphQLFormattedError[],
+  data: unknown,
+  details: AdminApiErrorDetails,
+  secrets: readonly string[],
+): GraphQLResponseError {
+  return new GraphQLResponseError(
+    errors.map((e) => ({ ...e, message: redact(e.message, secrets) })),
+    data,
+    details,
+  );
+}
+
 function isUnauthenticated(errors: readonly GraphQLFormattedError[] | undefined): boolean {
   return errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED') ?? false;
 }
@@ -108,10 +123,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
     });
     const errors = result.errors as GraphQLFormattedError[] | undefined;
     if (errors && errors.length > 0) {
-      const error = new GraphQLResponseError(errors, result.data, {
-        ...base,
-        status: result.status,
-      });
+      const error = graphqlError(errors, result.data, { ...base, status: result.status }, secrets);
       return isUnauthenticated(errors)
         ? { ok: false, error, reason: 'unauthenticated', reached: true }
         : { ok: false, error, reached: true };
@@ -119,7 +131,9 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
     return { ok: true, data: result.data };
   } catch (cause) {
     const status = wire.status;
-    const details = { ...base, status, cause };
+    // graphql-request's errors embed the raw body; what matters of them is in our own fields.
+    const fromTransport = cause instanceof ClientError || status !== undefined;
+    const details = { ...base, status, ...(fromTransport ? {} : { cause }) };
     const mayHaveBeenApplied = isMutation && wire.sent;
     if (input.signal?.aborted) {
       return {
@@ -147,10 +161,11 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
     if (cause instanceof ClientError && status !== undefined) {
       const errors = cause.response.errors as GraphQLFormattedError[] | undefined;
       if (status === 401 || isUnauthenticated(errors)) {
-        const error = new GraphQLResponseError(
+        const error = graphqlError(
           errors ?? [{ message: `HTTP ${status}` }],
           undefined,
           details,
+          secrets,
         );
         return { ok: false, error, reason: 'unauthenticated', reached: true };
       }
@@ -176,7 +191,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
       if (errors && errors.length > 0) {
         return {
           ok: false,
-          error: new GraphQLResponseError(errors, cause.response.data, details),
+          error: graphqlError(errors, cause.response.data, details, secrets),
           reached: true,
         };
       }
