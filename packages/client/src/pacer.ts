@@ -45,7 +45,10 @@ export function createPacer(options: RateLimitOptions, now: () => number = Date.
     const at = now();
     while (settled.length > 0 && (settled[0] ?? 0) <= at - windowMs) settled.shift();
     while (queue.length > 0) {
-      if (at < pausedUntil) return schedule(pausedUntil - at);
+      if (at < pausedUntil) {
+        schedule(pausedUntil - at);
+        return;
+      }
       if (inFlight + settled.length >= limit) {
         // Otherwise every slot is in flight and the next release pumps.
         if (settled.length > 0) schedule((settled[0] ?? at) + windowMs - at);
