@@ -50,7 +50,6 @@ interface Wire {
 }
 
 const EXCERPT_LENGTH = 300;
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 const NEVER_CONNECTED = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -99,28 +98,32 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
   const observingFetch: typeof fetch = async (url, init) => {
     wire.sent = true;
     const response = await input.fetch(url, init);
-    const body = await response.text();
     wire.status = response.status;
     wire.headers = response.headers;
-    wire.body = body;
-    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    // graphql-request reads the body with text(); keep a copy for error excerpts without a second Response.
+    const text = response.text.bind(response);
+    response.text = async () => {
+      wire.body = await text();
+      return wire.body;
+    };
+    return response;
   };
-  const timeout = AbortSignal.timeout(input.timeoutMs);
-  const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+  // A plain controller and timer: per-request AbortSignal.timeout() is costly on Node 20.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), input.timeoutMs);
+  const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
   const client = new GraphQLClient(input.endpoint, { fetch: observingFetch, errorPolicy: 'all' });
 
   const base = { operationName, attempts: attempt };
   try {
-    const result = await client.rawRequest<unknown, Record<string, unknown>>({
-      query: operation.query,
-      ...(input.variables === undefined ? {} : { variables: input.variables }),
-      requestHeaders: { authorization: `Bearer ${input.accessToken}` },
-      signal,
-    });
+    const result = await client
+      .rawRequest<unknown, Record<string, unknown>>({
+        query: operation.query,
+        ...(input.variables === undefined ? {} : { variables: input.variables }),
+        requestHeaders: { authorization: `Bearer ${input.accessToken}` },
+        signal,
+      })
+      .finally(() => clearTimeout(timer));
     const errors = result.errors as GraphQLFormattedError[] | undefined;
     if (errors && errors.length > 0) {
       const error = graphqlError(errors, result.data, { ...base, status: result.status }, secrets);
@@ -146,7 +149,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
         reached: wire.sent,
       };
     }
-    if (timeout.aborted) {
+    if (timeout.signal.aborted) {
       return {
         ok: false,
         error: new TimeoutError(
