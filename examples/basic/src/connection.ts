@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type ClientCredentials, credentialsFromEnv } from '@admin-api/auth';
+import { type AdminClient, createAdminClientFromEnv } from '@admin-api/client';
 import { startEmulator } from '@admin-api/emulator';
 
 const ENV_VARS = [
@@ -9,10 +9,9 @@ const ENV_VARS = [
   'ADMIN_API_CLIENT_SECRET',
 ];
 
-/** Where the example connects: real credentials from the environment, or the embedded emulator. */
+/** A client for a real store (from the environment) or for the embedded emulator. */
 export interface Connection {
-  credentials: ClientCredentials;
-  baseUrl: string;
+  client: AdminClient;
   source: 'environment' | 'emulator';
   close(): Promise<void>;
 }
@@ -23,22 +22,17 @@ export interface Connection {
  */
 export async function connect(): Promise<Connection> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  if (ENV_VARS.every((name) => !process.env[name])) {
-    const emulator = await startEmulator();
-    return {
-      credentials: {
-        authUrl: emulator.authUrl,
-        clientId: emulator.clientId,
-        clientSecret: emulator.clientSecret,
-      },
-      baseUrl: emulator.baseUrl,
-      source: 'emulator',
-      close: () => emulator.close(),
-    };
+  if (ENV_VARS.some((name) => process.env[name])) {
+    return { client: createAdminClientFromEnv(), source: 'environment', close: async () => {} };
   }
-  const credentials = credentialsFromEnv();
-  const baseUrl = process.env.ADMIN_API_BASE_URL;
-  if (!baseUrl)
-    throw new Error('Missing environment variable ADMIN_API_BASE_URL (the GraphQL host).');
-  return { credentials, baseUrl, source: 'environment', close: async () => {} };
+  const emulator = await startEmulator();
+  const client = createAdminClientFromEnv({
+    env: {
+      ADMIN_API_AUTH_URL: emulator.authUrl,
+      ADMIN_API_BASE_URL: emulator.baseUrl,
+      ADMIN_API_CLIENT_ID: emulator.clientId,
+      ADMIN_API_CLIENT_SECRET: emulator.clientSecret,
+    },
+  });
+  return { client, source: 'emulator', close: () => emulator.close() };
 }

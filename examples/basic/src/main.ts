@@ -1,44 +1,36 @@
-import { createTokenProvider, tokenFingerprint } from '@admin-api/auth';
+import { paginate } from '@admin-api/client';
 import { connect } from './connection.js';
+import { GetMe, ListProducts } from './documents.js';
 
 async function main(): Promise<void> {
-  const connection = await connect();
-  const { credentials, baseUrl } = connection;
+  const { client, source, close } = await connect();
   try {
-    if (connection.source === 'emulator') {
+    if (source === 'emulator') {
       console.log(
         'No ADMIN_API_* variables set: using the embedded emulator (see .env.example for a real store).',
       );
     }
-    console.log(`token host:   ${credentials.authUrl}\nGraphQL host: ${baseUrl}\n`);
+    console.log(`GraphQL endpoint: ${client.endpoint}\n`);
 
-    const tokens = createTokenProvider(credentials);
-    const token = await tokens.getToken();
+    const { me } = await client.request(GetMe);
     console.log(
-      `✔ token   ${token.tokenType} ${tokenFingerprint(token.accessToken)}, expires in ${token.expiresIn} s ` +
-        `(${new Date(token.expiresAt).toISOString()})`,
+      `✔ me        ${me.name} (${me.id}) on ${me.storeName}; scopes ${me.scopes.join(', ')}`,
     );
 
-    const response = await fetch(new URL('/api/v2/admin/graphql', baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token.accessToken}` },
-      body: JSON.stringify({
-        query: 'query GetMe { me { id name storeName scopes } }',
-        operationName: 'GetMe',
-      }),
-    });
-    const body = (await response.json()) as {
-      data?: { me: Record<string, unknown> };
-      errors?: unknown[];
-    };
-    if (!response.ok || body.errors || !body.data) {
-      throw new Error(
-        `me failed: HTTP ${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 300)}`,
-      );
+    let count = 0;
+    let stock = 0;
+    for await (const product of paginate(
+      client,
+      ListProducts,
+      {},
+      { select: (r) => r.listProduct, limit: 50 },
+    )) {
+      count++;
+      stock += product.totalStock;
     }
-    console.log(`✔ me      ${JSON.stringify(body.data.me)}`);
+    console.log(`✔ products  ${count} listed page by page, ${stock} units in stock`);
   } finally {
-    await connection.close();
+    await close();
   }
 }
 

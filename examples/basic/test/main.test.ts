@@ -10,24 +10,26 @@ const ENV = Object.fromEntries(
 );
 
 describe('examples/basic, run as a user would (built packages, no credentials)', () => {
-  it('gets a token from the embedded emulator and makes an authenticated me call', async () => {
+  it('makes typed calls through the client against the embedded emulator', async () => {
     const { stdout } = await run('pnpm', ['run', '--silent', 'start'], {
       cwd: exampleDir,
       env: ENV,
     });
     expect(stdout).toContain('using the embedded emulator');
-    expect(stdout).toMatch(/✔ token +Bearer …[\w-]{6}, expires in 14400 s/);
-    expect(stdout).toContain('✔ me      {"id":"app_emulator-client"');
+    expect(stdout).toContain(
+      '✔ me        Emulator Private App (app_emulator-client) on emulator-store',
+    );
+    expect(stdout).toMatch(/✔ products {2}120 listed page by page, \d+ units in stock/);
   });
 
-  it('with some but not all variables set, names the missing ones and exits non-zero', async () => {
+  it('with some but not all variables set, names every missing one and exits non-zero', async () => {
     const error = await run('pnpm', ['run', '--silent', 'start'], {
       cwd: exampleDir,
       env: { ...ENV, ADMIN_API_CLIENT_ID: 'only-this-one' },
     }).catch((e: unknown) => e as { code: number; stderr: string });
     expect(error).toMatchObject({ code: 1 });
     expect((error as { stderr: string }).stderr).toContain(
-      'ADMIN_API_AUTH_URL, ADMIN_API_CLIENT_SECRET',
+      'ConfigurationError: Missing environment variables ADMIN_API_BASE_URL, ADMIN_API_AUTH_URL, ADMIN_API_CLIENT_SECRET',
     );
   });
 });
