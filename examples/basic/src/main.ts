@@ -1,6 +1,6 @@
 import { paginate } from '@admin-api/client';
 import { connect } from './connection.js';
-import { GetMe, ListProducts } from './documents.js';
+import { getSdk, ListProductsDocument } from './generated/admin-api.js';
 
 async function main(): Promise<void> {
   const { client, source, close } = await connect();
@@ -11,24 +11,40 @@ async function main(): Promise<void> {
       );
     }
     console.log(`GraphQL endpoint: ${client.endpoint}\n`);
+    const sdk = getSdk(client);
 
-    const { me } = await client.request(GetMe);
+    const { me } = await sdk.getMe();
     console.log(
-      `✔ me        ${me.name} (${me.id}) on ${me.storeName}; scopes ${me.scopes.join(', ')}`,
+      `✔ getMe()         ${me.name} (${me.id}) on ${me.storeName}; scopes ${me.scopes.join(', ')}`,
     );
 
     let count = 0;
     let stock = 0;
     for await (const product of paginate(
       client,
-      ListProducts,
-      {},
+      ListProductsDocument,
+      { type: ['PHYSICAL'] },
       { select: (r) => r.listProduct, limit: 50 },
     )) {
       count++;
       stock += product.totalStock;
     }
-    console.log(`✔ products  ${count} listed page by page, ${stock} units in stock`);
+    console.log(
+      `✔ listProducts()  ${count} physical products, page by page; ${stock} units in stock`,
+    );
+
+    if (source === 'emulator') {
+      const { saveProduct } = await sdk.saveProduct({
+        input: {
+          name: 'Kit Demo Mug',
+          type: 'PHYSICAL',
+          variants: [{ prices: [{ sellPrice: 129.9, currency: 'TRY' }] }],
+        },
+      });
+      console.log(
+        `✔ saveProduct()   created ${saveProduct.id} "${saveProduct.name}" at ${new Date(saveProduct.createdAt).toISOString()}`,
+      );
+    }
   } finally {
     await close();
   }

@@ -9,7 +9,7 @@ const ENV = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
 );
 
-describe('examples/basic, run as a user would (built packages, no credentials)', () => {
+describe('examples/basic, run as a user would (built packages, generated SDK, no credentials)', () => {
   it('makes typed calls through the client against the embedded emulator', async () => {
     const { stdout } = await run('pnpm', ['run', '--silent', 'start'], {
       cwd: exampleDir,

@@ -23,7 +23,13 @@ export {
   requestToken,
   type TokenRetryOptions,
 } from './request-token.js';
-export { isLoopbackHost, TOKEN_PATH, tokenEndpointUrl } from './token-endpoint-url.js';
+export {
+  isLoopbackHost,
+  type SecureEndpointOptions,
+  secureEndpointUrl,
+  TOKEN_PATH,
+  tokenEndpointUrl,
+} from './token-endpoint-url.js';
 export {
   createTokenProvider,
   DEFAULT_REFRESH_MARGIN_RATIO,

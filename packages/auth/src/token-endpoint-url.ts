@@ -14,37 +14,60 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
+/** Options of {@link secureEndpointUrl}. */
+export interface SecureEndpointOptions {
+  /** The option the base URL came from, for messages (`authUrl`, `baseUrl`). */
+  optionName: string;
+  /** What would travel in clear over `http://` (`the client secret`, `access tokens`). */
+  carries: string;
+  /** Allows `http://` to non-loopback hosts. */
+  allowInsecureHttp?: boolean | undefined;
+}
+
 /**
- * Resolves `{authUrl}/api/admin/oauth/token`. Accepts an origin with or without a trailing slash,
- * a path prefix, or a URL that already ends in the token path. Refuses plain `http://` to a
- * non-loopback host unless `allowInsecureHttp` is set, because the secret would travel in clear.
+ * Resolves `{base}{path}` for a request that carries a credential. Accepts an origin with or
+ * without a trailing slash, a path prefix, or a URL that already ends in `path`. Refuses plain
+ * `http://` to a non-loopback host unless `allowInsecureHttp` is set.
  */
-export function tokenEndpointUrl(authUrl: string, allowInsecureHttp = false): URL {
+export function secureEndpointUrl(base: string, path: string, options: SecureEndpointOptions): URL {
+  const { optionName, carries } = options;
   let url: URL;
   try {
-    url = new URL(authUrl);
+    url = new URL(base);
   } catch {
     throw new AuthConfigError(
       'INVALID_OPTION',
-      `"authUrl" must be an absolute URL such as https://<store>.myikas.com (got ${JSON.stringify(authUrl.slice(0, 100))})`,
+      `"${optionName}" must be an absolute https:// URL (got ${JSON.stringify(String(base).slice(0, 100))})`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AuthConfigError('INVALID_OPTION', `"authUrl" must use https: (got ${url.protocol})`);
+    throw new AuthConfigError(
+      'INVALID_OPTION',
+      `"${optionName}" must use https: (got ${url.protocol})`,
+    );
   }
   if (url.username || url.password) {
-    throw new AuthConfigError('INVALID_OPTION', '"authUrl" must not carry user info');
+    throw new AuthConfigError('INVALID_OPTION', `"${optionName}" must not carry user info`);
   }
-  if (url.protocol === 'http:' && !allowInsecureHttp && !isLoopbackHost(url.hostname)) {
+  if (url.protocol === 'http:' && !options.allowInsecureHttp && !isLoopbackHost(url.hostname)) {
     throw new AuthConfigError(
       'INSECURE_URL',
-      `Refusing to send the client secret over plain http:// to ${url.host}. Use https://, ` +
+      `Refusing to send ${carries} over plain http:// to ${url.host} ("${optionName}"). Use https://, ` +
         'or set allowInsecureHttp: true if this host is on a trusted network.',
     );
   }
-  const base = url.pathname.replace(/\/+$/, '');
-  url.pathname = base.endsWith(TOKEN_PATH) ? base : `${base}${TOKEN_PATH}`;
+  const prefix = url.pathname.replace(/\/+$/, '');
+  url.pathname = prefix.endsWith(path) ? prefix : `${prefix}${path}`;
   url.search = '';
   url.hash = '';
   return url;
+}
+
+/** Resolves `{authUrl}/api/admin/oauth/token`; see {@link secureEndpointUrl}. */
+export function tokenEndpointUrl(authUrl: string, allowInsecureHttp = false): URL {
+  return secureEndpointUrl(authUrl, TOKEN_PATH, {
+    optionName: 'authUrl',
+    carries: 'the client secret',
+    allowInsecureHttp,
+  });
 }

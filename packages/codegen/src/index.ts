@@ -1,3 +1,30 @@
+export {
+  type AdminApiCodegenOptions,
+  type AdminApiSchemaPointer,
+  DEFAULT_SCHEMA_CACHE,
+  defineConfig,
+  REFRESH_ENV_VAR,
+  type SchemaCacheOptions,
+} from './define-config.js';
 export { CodegenError, type CodegenErrorCode } from './errors.js';
 export { DEFAULT_SCALARS, PRESET_DEFAULT_CONFIG, preset } from './preset.js';
+export {
+  type AdminApiCredentials,
+  BASE_URL_ENV_VAR,
+  type CredentialsSource,
+  credentialsFromEnvironment,
+  type ProvidedCredentials,
+} from './schema/credentials.js';
+export {
+  type IntrospectedSchema,
+  type IntrospectOptions,
+  introspectSchema,
+} from './schema/introspect.js';
+export {
+  type LoadedSchema,
+  type LoadSchemaOptions,
+  loadSchemaSdl,
+  type SchemaLogger,
+} from './schema/load-schema.js';
+export { readSchemaCache, type SchemaCache, writeSchemaCache } from './schema/schema-cache.js';
 export { plugin, type SdkPluginConfig, validate } from './sdk-plugin/index.js';

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GraphQLSchema } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { EmulatorStats } from './emulator-stats.js';
 import { type FaultQueues, nextFault, replacesResponse } from './faults.js';
@@ -13,6 +14,8 @@ import type { TokenRegistry } from './token-registry.js';
 export const GRAPHQL_PATH = '/api/v2/admin/graphql';
 
 export interface GraphQLEndpointDeps {
+  /** Replaces the emulated Admin API schema. */
+  schema: GraphQLSchema | undefined;
   clientSecret: string;
   registry: TokenRegistry;
   rateLimiter: RateLimiter | undefined;
@@ -29,7 +32,7 @@ const unauthenticated = (message: string) => ({
 /** `POST /api/v2/admin/graphql` on graphql-yoga, behind bearer auth and the rate limit. */
 export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
   const yoga = createYoga<ResolverContext>({
-    schema: createSchema({ typeDefs, resolvers }),
+    schema: deps.schema ?? createSchema({ typeDefs, resolvers }),
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
     graphiql: false,

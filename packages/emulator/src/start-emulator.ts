@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { GraphQLSchema } from 'graphql';
 import { createStats, type EmulatorStats } from './emulator-stats.js';
 import { createFaultQueues, type FaultQueues } from './faults.js';
 import { createStoreData, type FixtureOptions } from './fixtures.js';
@@ -31,6 +32,11 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Seed and sizes of the starting data. @default seed 1: 120 products, 30 customers, 60 orders */
   fixtures?: FixtureOptions;
+  /**
+   * Serve this schema instead of the emulated Admin API (no resolvers: fields answer null), e.g. a
+   * large public schema to test codegen at scale behind real auth.
+   */
+  schema?: GraphQLSchema;
 }
 
 /** A running emulator. */
@@ -115,6 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   );
   const graphqlServer = serve(
     createGraphQLEndpoint({
+      schema: options.schema,
       clientSecret,
       registry,
       rateLimiter,

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { AUTH_ENV_VARS, type ClientCredentials } from '@admin-api/auth';
+
+/** Variable holding the GraphQL host. */
+export const BASE_URL_ENV_VAR = 'ADMIN_API_BASE_URL';
+
+/** Everything introspection needs: the token host, the GraphQL host and the app's credentials. */
+export interface AdminApiCredentials extends ClientCredentials {
+  /** Origin of the GraphQL host, e.g. `https://api.myikas.com`. */
+  baseUrl: string;
+}
+
+/** Credentials for one schema load, with a `close` for anything started to provide them. */
+export interface ProvidedCredentials extends AdminApiCredentials {
+  /** Says where the credentials came from, for progress output (e.g. "the embedded emulator"). */
+  label?: string;
+  close?: () => Promise<void>;
+}
+
+/** Where codegen gets credentials: fixed values, or a function called only when the network is needed. */
+export type CredentialsSource =
+  | AdminApiCredentials
+  | (() => Promise<ProvidedCredentials | undefined>);
+
+const NAMES = { baseUrl: BASE_URL_ENV_VAR, ...AUTH_ENV_VARS } as const;
+
+/** Reads `.env` (variables already set win), if the file exists. */
+export function loadEnvFile(path: string): boolean {
+  if (!existsSync(path)) return false;
+  process.loadEnvFile(path);
+  return true;
+}
+
+/** The four ADMIN_API_* variables, or the names of those missing. */
+export function credentialsFromEnvironment(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+):
+  | { credentials: AdminApiCredentials; missing: [] }
+  | { credentials: undefined; missing: string[] } {
+  const values = Object.fromEntries(
+    Object.entries(NAMES).map(([key, name]) => [key, env[name]?.trim() ?? '']),
+  ) as Record<keyof typeof NAMES, string>;
+  const missing = (Object.keys(NAMES) as (keyof typeof NAMES)[])
+    .filter((key) => values[key] === '')
+    .map((key) => NAMES[key]);
+  return missing.length === 0
+    ? { credentials: values, missing: [] }
+    : { credentials: undefined, missing };
+}
