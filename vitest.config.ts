@@ -16,7 +16,7 @@ export default defineConfig({
     // Tests run against the sources; the examples exercise the built packages.
     alias: [
       { find: /^graphql$/, replacement: graphqlEntry },
-      { find: /^@admin-api\/(auth|client|emulator)$/, replacement: packageSource('$1') },
+      { find: /^@admin-api\/(auth|client|codegen|emulator)$/, replacement: packageSource('$1') },
     ],
   },
   test: {

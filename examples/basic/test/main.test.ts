@@ -5,14 +5,23 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const exampleDir = fileURLToPath(new URL('..', import.meta.url));
-const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')));
+const ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
+);
 
 describe('examples/basic, run as a user would (built packages, generated SDK, no credentials)', () => {
   it('makes the generated SDK’s typed calls against the embedded emulator', async () => {
-    const { stdout } = await run('pnpm', ['run', '--silent', 'start'], { cwd: exampleDir, env: ENV });
+    const { stdout } = await run('pnpm', ['run', '--silent', 'start'], {
+      cwd: exampleDir,
+      env: ENV,
+    });
     expect(stdout).toContain('using the embedded emulator');
-    expect(stdout).toContain('✔ getMe()         Emulator Private App (app_emulator-client) on emulator-store');
-    expect(stdout).toMatch(/✔ listProducts\(\) {2}\d+ physical products, page by page; \d+ units in stock/);
+    expect(stdout).toContain(
+      '✔ getMe()         Emulator Private App (app_emulator-client) on emulator-store',
+    );
+    expect(stdout).toMatch(
+      /✔ listProducts\(\) {2}\d+ physical products, page by page; \d+ units in stock/,
+    );
     expect(stdout).toMatch(/✔ saveProduct\(\) {3}created prd_\d+ "Kit Demo Mug"/);
   });
 

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Emulator } from '@admin-api/emulator';
+import { generate } from '@graphql-codegen/cli';
+import { afterEach } from 'vitest';
+import { type AdminApiCodegenOptions, defineConfig, type SchemaLogger } from '../src/index.js';
+
+/** A consumer project in a temporary folder, removed after each test. */
+export function useProject() {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'admin-api-codegen-'));
+    dirs.push(dir);
+    for (const [name, content] of Object.entries(files)) {
+      mkdirSync(join(dir, name, '..'), { recursive: true });
+      writeFileSync(join(dir, name), content);
+    }
+    return dir;
+  };
+}
+
+export interface RunResult {
+  content: string;
+  logs: string[];
+  warnings: string[];
+}
+
+export const emulatorCredentials = (emulator: Emulator) => ({
+  authUrl: emulator.authUrl,
+  baseUrl: emulator.baseUrl,
+  clientId: emulator.clientId,
+  clientSecret: emulator.clientSecret,
+});
+
+/** Runs graphql-codegen with `defineConfig` in `dir`, as `pnpm codegen` would, without writing the output. */
+export async function runCodegen(
+  dir: string,
+  options: Partial<AdminApiCodegenOptions> = {},
+): Promise<RunResult> {
+  const logs: string[] = [];
+  const warnings: string[] = [];
+  const logger: SchemaLogger = { info: (m) => logs.push(m), warn: (m) => warnings.push(m) };
+  const config = defineConfig({
+    documents: join(dir, 'src/**/*.graphql'),
+    output: join(dir, 'src/generated/admin-api.ts'),
+    schemaCache: join(dir, 'admin-api.schema.graphql'),
+    envFile: false,
+    logger,
+    ...options,
+  });
+  const outputs = (await generate({ ...config, cwd: dir, silent: true }, false)) as {
+    content: string;
+  }[];
+  return { content: outputs[0]?.content ?? '', logs, warnings };
+}
+
+/** Awaits a promise that must reject and returns the reason. */
+export async function rejection(promise: Promise<unknown>): Promise<Error> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error as Error,
+  );
+}
