@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import type { CliIo } from './cli-io.js';
+import { init } from './init.js';
+import { schemaCheck } from './schema-check.js';
+import { schemaPull } from './schema-pull.js';
+
+const USAGE = `Usage: admin-api <command> [options]
+
+Commands:
+  init                 write codegen.ts, .env.example, src/me.graphql and a "codegen" script
+  schema pull          introspect the live schema and refresh the cache
+  schema check         compare the live schema with the cache; exit 1 on breaking changes
+
+Options:
+  --config <file>      codegen config to read the cache path and documents from (default: codegen.ts)
+  --cache <file>       schema cache path (default: from the config, else admin-api.schema.graphql)
+  --documents <glob>   documents for "schema check" (repeatable; default: from the config)
+  --force              "init": overwrite existing files
+  -h, --help           show this help
+
+Credentials come from ADMIN_API_AUTH_URL, ADMIN_API_BASE_URL, ADMIN_API_CLIENT_ID and
+ADMIN_API_CLIENT_SECRET, in the environment or in .env.`;
+
+const io: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  progress: (line) => process.stderr.write(`… ${line}\n`),
+  error: (line) => process.stderr.write(`${line}\n`),
+  async confirm(question) {
+    if (!process.stdin.isTTY) return undefined;
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+    } finally {
+      rl.close();
+    }
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string' },
+      cache: { type: 'string' },
+      documents: { type: 'string', multiple: true },
+      force: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const command = positionals.join(' ');
+  const flags = {
+    ...(values.config ? { config: values.config } : {}),
+    ...(values.cache ? { cache: values.cache } : {}),
+  };
+  if (values.help || command === '') {
+    io.out(USAGE);
+    return values.help ? 0 : 2;
+  }
+  switch (command) {
+    case 'init':
+      return init({ force: values.force }, io);
+    case 'schema pull':
+      return schemaPull(flags, io);
+    case 'schema check':
+      return schemaCheck(
+        { ...flags, ...(values.documents ? { documents: values.documents } : {}) },
+        io,
+      );
+    default:
+      io.error(`Unknown command "${command}".\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    io.error(`✘ ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

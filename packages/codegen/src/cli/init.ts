@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CliIo } from './cli-io.js';
+
+const CODEGEN_SCRIPT = 'graphql-codegen --config codegen.ts';
+
+const FILES: Record<string, string> = {
+  'codegen.ts': `import { defineConfig } from '@admin-api/codegen';
+
+// \`pnpm codegen\` introspects the Admin API with the ADMIN_API_* credentials (environment or .env),
+// caches the schema in admin-api.schema.graphql (commit it: CI then needs no secrets), and
+// writes typed getSdk() functions for your .graphql files.
+export default defineConfig({
+  documents: 'src/**/*.graphql',
+  output: 'src/generated/admin-api.ts',
+});
+`,
+  '.env.example': `# Copy to .env (never commit it) and fill in your private app's credentials.
+# Token host of your store, e.g. https://<store>.myikas.com
+ADMIN_API_AUTH_URL=
+# Admin GraphQL host, e.g. https://api.myikas.com
+ADMIN_API_BASE_URL=
+ADMIN_API_CLIENT_ID=
+# Confidential: keep it in the environment or a secret manager, never in code.
+ADMIN_API_CLIENT_SECRET=
+`,
+  'src/me.graphql': `# The app the credentials belong to.
+query GetMe {
+  me {
+    id
+  }
+}
+`,
+};
+
+interface PackageJson {
+  scripts?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/**
+ * `admin-api init`: writes codegen.ts, .env.example, a sample src/me.graphql and a `codegen`
+ * script. Never overwrites: it asks first on a terminal, refuses otherwise, unless `--force`.
+ */
+export async function init(flags: { force?: boolean }, io: CliIo): Promise<number> {
+  const pkgText = existsSync('package.json') ? readFileSync('package.json', 'utf8') : undefined;
+  const pkg = pkgText ? (JSON.parse(pkgText) as PackageJson) : undefined;
+  const existingScript = pkg?.scripts?.codegen;
+
+  const conflicts = Object.keys(FILES).filter(
+    (file) => existsSync(file) && readFileSync(file, 'utf8') !== FILES[file],
+  );
+  if (existingScript && existingScript !== CODEGEN_SCRIPT)
+    conflicts.push('package.json "codegen" script');
+  let overwrite = flags.force === true;
+  if (conflicts.length > 0 && !overwrite) {
+    const answer = await io.confirm(
+      `These exist and differ: ${conflicts.join(', ')}. Overwrite them?`,
+    );
+    if (answer === undefined) {
+      io.error(`✘ Not overwriting ${conflicts.join(', ')}. Re-run with --force to replace them.`);
+      return 1;
+    }
+    overwrite = answer;
+  }
+
+  for (const [file, content] of Object.entries(FILES)) {
+    const exists = existsSync(file);
+    if (exists && (!overwrite || readFileSync(file, 'utf8') === content)) {
+      io.out(`  kept     ${file}`);
+      continue;
+    }
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+    io.out(`  ${exists ? 'replaced' : 'created '} ${file}`);
+  }
+  if (!pkg) {
+    io.out(
+      '  no package.json here: add "codegen": "graphql-codegen --config codegen.ts" to your scripts.',
+    );
+  } else if (existingScript !== CODEGEN_SCRIPT && (existingScript === undefined || overwrite)) {
+    pkg.scripts = { ...pkg.scripts, codegen: CODEGEN_SCRIPT };
+    const indent = /^[ \t]+/m.exec(pkgText ?? '')?.[0] ?? '  ';
+    writeFileSync('package.json', `${JSON.stringify(pkg, null, indent)}\n`);
+    io.out('  added    package.json "codegen" script');
+  }
+  const gitignore = existsSync('.gitignore') ? readFileSync('.gitignore', 'utf8') : '';
+  if (!/^\.env$/m.test(gitignore)) {
+    writeFileSync(
+      '.gitignore',
+      `${gitignore}${gitignore && !gitignore.endsWith('\n') ? '\n' : ''}.env\n`,
+    );
+    io.out('  added    .env to .gitignore');
+  }
+  io.out(`
+Next:
+  pnpm add @admin-api/client graphql @graphql-typed-document-node/core
+  pnpm add -D @admin-api/codegen @graphql-codegen/cli
+  cp .env.example .env   # and fill it in
+  pnpm codegen           # then: getSdk(createAdminClientFromEnv()).getMe()`);
+  return 0;
+}

@@ -1,0 +1,40 @@
+import { CodegenError } from '../errors.js';
+import { credentialsFromEnvironment } from '../schema/credentials.js';
+import { introspectSchema } from '../schema/introspect.js';
+import { readSchemaCache, writeSchemaCache } from '../schema/schema-cache.js';
+import type { CliIo } from './cli-io.js';
+import { projectSettings } from './project-settings.js';
+
+/** `admin-api schema pull`: introspects the live schema and writes the cache. */
+export async function schemaPull(
+  flags: { config?: string; cache?: string },
+  io: CliIo,
+): Promise<number> {
+  const { cachePath } = await projectSettings(flags);
+  const { credentials, missing } = credentialsFromEnvironment();
+  if (!credentials) {
+    throw new CodegenError(
+      'MISSING_ENV',
+      `Missing ${missing.join(', ')}: set them in the environment or .env (see .env.example).`,
+    );
+  }
+  const previous = readSchemaCache(cachePath);
+  const { sdl, endpoint } = await introspectSchema({
+    credentials,
+    onProgress: (message) => io.progress(message),
+  });
+  const written = writeSchemaCache(cachePath, sdl, endpoint);
+  const change = !previous
+    ? 'written'
+    : previous.sha256 === written.sha256
+      ? 'unchanged'
+      : 'updated';
+  io.out(
+    `✔ schema cache ${cachePath} ${change} (${sdl.length.toLocaleString('en')} bytes, sha256 ${written.sha256.slice(0, 12)})`,
+  );
+  if (change === 'updated')
+    io.out(
+      '  run `admin-api schema check` before a pull to see what changed, and `pnpm codegen` now to regenerate.',
+    );
+  return 0;
+}

@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type Emulator, startEmulator, typeDefs } from '@admin-api/emulator';
+import { buildSchema } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useProject } from './codegen-harness.js';
+
+const exec = promisify(execFile);
+const bin = fileURLToPath(new URL('../bin/admin-api.js', import.meta.url));
+const codegenDist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const emulator = useEmulator({ rateLimit: false });
+const project = useProject();
+
+const BASE_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
+);
+const envFor = (emu: Emulator) => ({
+  ...BASE_ENV,
+  ADMIN_API_AUTH_URL: emu.authUrl,
+  ADMIN_API_BASE_URL: emu.baseUrl,
+  ADMIN_API_CLIENT_ID: emu.clientId,
+  ADMIN_API_CLIENT_SECRET: emu.clientSecret,
+});
+
+async function adminApi(cwd: string, args: string[], env: NodeJS.ProcessEnv = BASE_ENV) {
+  if (!existsSync(fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url)))) {
+    throw new Error('Run `pnpm build` first: these tests run the built admin-api CLI.');
+  }
+  return exec(process.execPath, [bin, ...args], { cwd, env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+describe('admin-api init', () => {
+  it('writes codegen.ts, .env.example, a sample document and a codegen script', async () => {
+    const dir = project({
+      'package.json': '{\n  "name": "shop",\n  "scripts": { "build": "tsc" }\n}\n',
+    });
+    const { code, stdout } = await adminApi(dir, ['init']);
+    expect(code).toBe(0);
+    expect(readFileSync(join(dir, 'codegen.ts'), 'utf8')).toContain(
+      "documents: 'src/**/*.graphql'",
+    );
+    expect(readFileSync(join(dir, '.env.example'), 'utf8')).toContain('ADMIN_API_CLIENT_SECRET=\n');
+    expect(readFileSync(join(dir, 'src/me.graphql'), 'utf8')).toContain('query GetMe');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({
+      build: 'tsc',
+      codegen: 'graphql-codegen --config codegen.ts',
+    });
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('.env\n');
+    expect(stdout).toContain('pnpm codegen');
+  });
+
+  it('never overwrites a changed file without --force', async () => {
+    const dir = project({ 'package.json': '{}', 'codegen.ts': '// mine\n' });
+    const refused = await adminApi(dir, ['init']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Not overwriting codegen.ts');
+    expect(readFileSync(join(dir, 'codegen.ts'), 'utf8')).toBe('// mine\n');
+    expect(existsSync(join(dir, '.env.example'))).toBe(false);
+
+    const forced = await adminApi(dir, ['init', '--force']);
+    expect(forced.code).toBe(0);
+    expect(readFileSync(join(dir, 'codegen.ts'), 'utf8')).toContain('defineConfig');
+  });
+
+  it('is idempotent', async () => {
+    const dir = project({ 'package.json': '{}' });
+    await adminApi(dir, ['init']);
+    const again = await adminApi(dir, ['init']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('kept     codegen.ts');
+  });
+});
+
+describe('admin-api schema pull', () => {
+  it('writes the cache named in codegen.ts, with progress, and no secret', async () => {
+    const dir = project({
+      'codegen.ts': `import { defineConfig } from ${JSON.stringify(codegenDist)};
+export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/generated/admin-api.ts', schemaCache: 'schema/admin.graphql' });
+`,
+    });
+    const { code, stdout, stderr } = await adminApi(dir, ['schema', 'pull'], envFor(emulator()));
+    expect(code).toBe(0);
+    expect(stderr).toContain(`… introspecting ${emulator().baseUrl}/api/v2/admin/graphql`);
+    expect(stdout).toMatch(/✔ schema cache .*schema\/admin\.graphql written/);
+    const cache = readFileSync(join(dir, 'schema/admin.graphql'), 'utf8');
+    expect(cache).toContain('type MeResponse');
+    expect(cache).not.toContain(emulator().clientSecret);
+    expect((await adminApi(dir, ['schema', 'pull'], envFor(emulator()))).stdout).toContain(
+      'unchanged',
+    );
+  });
+
+  it('without credentials, exits 1 naming the missing variables', async () => {
+    const { code, stderr } = await adminApi(project({}), ['schema', 'pull']);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      '✘ Missing ADMIN_API_BASE_URL, ADMIN_API_AUTH_URL, ADMIN_API_CLIENT_ID, ADMIN_API_CLIENT_SECRET',
+    );
+  });
+
+  it('refuses an unknown command with usage and exit code 2', async () => {
+    const { code, stderr } = await adminApi(project({}), ['schema', 'push']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Unknown command "schema push"');
+  });
+});
+
+describe('admin-api schema check', () => {
+  let changed: Emulator;
+  beforeAll(async () => {
+    // The live service, one release later: a field removed (breaking), an enum value added (dangerous).
+    const sdl = typeDefs
+      .replace(/\n\s*email: String\n\s*storeName: String!/, '\n    storeName: String!')
+      .replace('REFUNDED\n', 'REFUNDED\n    RETURNED\n');
+    changed = await startEmulator({
+      schema: buildSchema(sdl),
+      clientId: emulator().clientId,
+      clientSecret: emulator().clientSecret,
+    });
+  });
+  afterAll(() => changed.close());
+
+  const DOCUMENTS = {
+    'src/me.graphql': 'query GetMe {\n  me {\n    id\n    email\n  }\n}\n',
+    'src/orders.graphql':
+      'query Orders($status: [OrderStatus!]) { listOrder(status: $status) { data { id status } } }\n',
+    'src/products.graphql': 'query Products { listProduct { count } }\n',
+  };
+
+  it('lists breaking and dangerous changes with the documents they affect, and exits 1', async () => {
+    const dir = project(DOCUMENTS);
+    await adminApi(dir, ['schema', 'pull'], envFor(emulator()));
+    const { code, stdout } = await adminApi(
+      dir,
+      ['schema', 'check', '--documents', 'src/**/*.graphql'],
+      envFor(changed),
+    );
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      'Breaking changes (1):\n  ✘ FIELD_REMOVED  MeResponse.email was removed.\n      affects ',
+    );
+    expect(stdout).toMatch(/affects .*src\/me\.graphql \(GetMe\)/);
+    expect(stdout).toContain(
+      'Dangerous changes (1):\n  ! VALUE_ADDED_TO_ENUM  RETURNED was added to enum type OrderStatus.',
+    );
+    expect(stdout).toMatch(/affects .*src\/orders\.graphql \(Orders\)/);
+    expect(stdout).not.toMatch(/affects .*products\.graphql/);
+    expect(stdout).toMatch(
+      /Documents that no longer validate against the live schema \(1\):\n {2}✘ .*src\/me\.graphql:4:5 {2}Cannot query field "email" on type "MeResponse"\./,
+    );
+  });
+
+  it('exits 0 when the cache matches the live schema', async () => {
+    const dir = project(DOCUMENTS);
+    await adminApi(dir, ['schema', 'pull'], envFor(emulator()));
+    const { code, stdout } = await adminApi(
+      dir,
+      ['schema', 'check', '--documents', 'src/**/*.graphql'],
+      envFor(emulator()),
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain('✔ The cache matches the live schema.');
+  });
+
+  it('without a cache, exits 1 and says to pull first', async () => {
+    const { code, stderr } = await adminApi(project({}), ['schema', 'check'], envFor(emulator()));
+    expect(code).toBe(1);
+    expect(stderr).toContain('run `admin-api schema pull` first');
+  });
+});
