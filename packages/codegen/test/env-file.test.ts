@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { runCodegen, useProject } from './codegen-harness.js';
+
+const emulator = useEmulator({ rateLimit: false });
+const project = useProject();
+const NAMES = [
+  'ADMIN_API_AUTH_URL',
+  'ADMIN_API_BASE_URL',
+  'ADMIN_API_CLIENT_ID',
+  'ADMIN_API_CLIENT_SECRET',
+];
+
+beforeEach(() => {
+  for (const name of NAMES) vi.stubEnv(name, undefined);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('.env beside codegen.ts', () => {
+  it('supplies the credentials when the environment has none', async () => {
+    const emu = emulator();
+    const dir = project({
+      'src/me.graphql': 'query GetMe { me { id } }\n',
+      '.env': `ADMIN_API_AUTH_URL=${emu.authUrl}\nADMIN_API_BASE_URL=${emu.baseUrl}\nADMIN_API_CLIENT_ID=${emu.clientId}\nADMIN_API_CLIENT_SECRET=${emu.clientSecret}\n`,
+    });
+    const { content } = await runCodegen(dir, { envFile: join(dir, '.env') });
+    expect(content).toContain('getMe(');
+    expect(emu.stats.tokensIssued).toBe(1);
+  });
+
+  it('does not override variables already set', async () => {
+    const emu = emulator();
+    vi.stubEnv('ADMIN_API_CLIENT_SECRET', 'from-the-environment');
+    const dir = project({
+      'src/me.graphql': 'query GetMe { me { id } }\n',
+      '.env': `ADMIN_API_AUTH_URL=${emu.authUrl}\nADMIN_API_BASE_URL=${emu.baseUrl}\nADMIN_API_CLIENT_ID=${emu.clientId}\nADMIN_API_CLIENT_SECRET=${emu.clientSecret}\n`,
+    });
+    await expect(runCodegen(dir, { envFile: join(dir, '.env') })).rejects.toThrow(/invalid_client/);
+  });
+});
