@@ -1,17 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { schema as githubSchema } from '@octokit/graphql-schema';
 import { buildClientSchema, type IntrospectionQuery } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../emulator/test/use-emulator.js';
 import { emulatorCredentials, runCodegen, useProject } from './codegen-harness.js';
 import { operationsFor } from './large-schema-operations.js';
+import { typeCheckGenerated } from './type-check-project.js';
 
-const require = createRequire(import.meta.url);
-const run = promisify(execFile);
 // GitHub's public schema, as the npm package ships it (its SDL does not validate; its introspection does).
 const introspection = githubSchema.json as unknown as
   | IntrospectionQuery
@@ -44,38 +38,6 @@ describe('a large real schema behind auth', () => {
     expect(declared.filter((name, i) => declared.indexOf(name) !== i)).toEqual([]);
     expect([...content.matchAll(/^ {4}(\w+)\(variables/gm)]).toHaveLength(100);
 
-    mkdirSync(join(dir, 'src/generated'));
-    writeFileSync(join(dir, 'src/generated/admin-api.ts'), content);
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          exactOptionalPropertyTypes: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: [],
-          paths: {
-            '@admin-api/client': [
-              join(require.resolve('@admin-api/client/package.json'), '../dist/index.d.ts'),
-            ],
-            '@graphql-typed-document-node/core': [
-              require.resolve('@graphql-typed-document-node/core/typings/index.d.ts'),
-            ],
-          },
-        },
-        files: ['src/generated/admin-api.ts'],
-      }),
-    );
-    const result = await run(process.execPath, [
-      require.resolve('typescript/bin/tsc'),
-      '-p',
-      join(dir, 'tsconfig.json'),
-    ]).catch((error: { stdout: string }) => error);
-    expect(result.stdout).toBe('');
+    expect(await typeCheckGenerated(dir, content)).toBe('');
   }, 120_000);
 });

@@ -1,18 +1,10 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../emulator/test/use-emulator.js';
 import { emulatorCredentials, runCodegen, useProject } from './codegen-harness.js';
+import { typeCheckGenerated } from './type-check-project.js';
 
-const run = promisify(execFile);
 const emulator = useEmulator({ rateLimit: false });
 const project = useProject();
-const packages = fileURLToPath(new URL('../../', import.meta.url));
-const require = createRequire(import.meta.url);
 
 const DOCUMENTS = {
   'src/me.graphql': 'query GetMe { me { id name email scopes createdAt } }\n',
@@ -70,44 +62,8 @@ export async function usage(): Promise<void> {
 
 describe('generated code', () => {
   it('type-checks under strict, noUncheckedIndexedAccess and exactOptionalPropertyTypes, with a usage snippet', async () => {
-    const clientTypes = join(packages, 'client/dist/index.d.ts');
-    if (!existsSync(clientTypes))
-      throw new Error(
-        'Run `pnpm build` first: this test checks the built @admin-api/client types.',
-      );
     const dir = project({ ...DOCUMENTS, 'src/usage.ts': USAGE });
     const { content } = await runCodegen(dir, { credentials: emulatorCredentials(emulator()) });
-    mkdirSync(join(dir, 'src/generated'));
-    writeFileSync(join(dir, 'src/generated/admin-api.ts'), content);
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          exactOptionalPropertyTypes: true,
-          noEmit: true,
-          skipLibCheck: true,
-          lib: ['ES2023', 'DOM'],
-          types: [],
-          paths: {
-            // The published types, as a consumer gets them.
-            '@admin-api/client': [clientTypes],
-            '@graphql-typed-document-node/core': [
-              require.resolve('@graphql-typed-document-node/core/typings/index.d.ts'),
-            ],
-          },
-        },
-        include: ['src'],
-      }),
-    );
-    const tsc = require.resolve('typescript/bin/tsc');
-    const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')]).catch(
-      (error: { stdout: string }) => error,
-    );
-    expect(result.stdout).toBe('');
+    expect(await typeCheckGenerated(dir, content)).toBe('');
   }, 60_000);
 });
