@@ -81,6 +81,25 @@ function isUnauthenticated(errors: readonly GraphQLFormattedError[] | undefined)
   return errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED') ?? false;
 }
 
+/**
+ * The server's `errors`, made well-formed whatever was sent: entries become objects with a
+ * string `message`, and anything that is not a list becomes one entry saying so.
+ */
+function toGraphQLErrors(value: unknown): GraphQLFormattedError[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const entries: unknown[] = Array.isArray(value)
+    ? value
+    : [{ message: `unreadable "errors" field: ${JSON.stringify(value)}` }];
+  return entries.map((entry) => {
+    if (typeof entry !== 'object' || entry === null) return { message: String(entry) };
+    const { message } = entry as { message?: unknown };
+    return {
+      ...entry,
+      message: typeof message === 'string' ? message : JSON.stringify(message ?? null),
+    };
+  });
+}
+
 function errorCode(error: unknown): string | undefined {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
@@ -124,7 +143,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
         signal,
       })
       .finally(() => clearTimeout(timer));
-    const errors = result.errors as GraphQLFormattedError[] | undefined;
+    const errors = toGraphQLErrors(result.errors);
     if (errors && errors.length > 0) {
       const error = graphqlError(errors, result.data, { ...base, status: result.status }, secrets);
       return isUnauthenticated(errors)
@@ -162,7 +181,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
       };
     }
     if (cause instanceof ClientError && status !== undefined) {
-      const errors = cause.response.errors as GraphQLFormattedError[] | undefined;
+      const errors = toGraphQLErrors(cause.response.errors);
       if (status === 401 || isUnauthenticated(errors)) {
         const error = graphqlError(
           errors ?? [{ message: `HTTP ${status}` }],

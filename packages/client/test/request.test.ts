@@ -62,6 +62,19 @@ describe('client.request', () => {
     expect(emulator().stats.graphqlRequests).toBe(1);
   });
 
+  it('turns an errors field that is not a list into a GraphQLResponseError, not a crash', async () => {
+    emulator().faults.graphql.push({
+      status: 200,
+      body: '{"errors":{"oops":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    const error = await rejection(clientFor(emulator()).request(GetMe));
+    expect(error).toBeInstanceOf(GraphQLResponseError);
+    expect((error as GraphQLResponseError).errors[0]?.message).toBe(
+      'unreadable "errors" field: {"oops":true}',
+    );
+  });
+
   it('does not retry a 4xx and gives the status and a body excerpt', async () => {
     emulator().faults.graphql.push({
       status: 403,
