@@ -1,10 +1,12 @@
 import { resolve } from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
-import { buildSchema } from 'graphql';
+import { parse } from 'graphql';
 import { CodegenError } from './errors.js';
 import { preset } from './preset.js';
 import { type CredentialsSource, loadEnvFile } from './schema/credentials.js';
+import { loadGraphQLDocuments } from './schema/load-documents.js';
 import { loadSchemaSdl, type SchemaLogger } from './schema/load-schema.js';
+import { pruneSchemaForDocuments } from './schema/prune-schema.js';
 
 /** Default schema cache, next to `codegen.ts` (the working directory codegen runs in). */
 export const DEFAULT_SCHEMA_CACHE = 'admin-api.schema.graphql';
@@ -39,6 +41,12 @@ export interface AdminApiCodegenOptions {
   config?: Record<string, unknown>;
   /** Where progress goes. @default stderr, prefixed "[admin-api]" */
   logger?: SchemaLogger;
+  /**
+   * Hand codegen only the part of the schema the documents use. Output is the same; on large
+   * schemas codegen runs several times faster. Falls back to the full schema whenever in doubt.
+   * @default true
+   */
+  pruneSchema?: boolean;
 }
 
 /** What `admin-api schema pull/check` read back from a config made by {@link defineConfig}. */
@@ -88,7 +96,10 @@ export function defineConfig(options: AdminApiCodegenOptions): CodegenConfig {
       credentials: options.credentials,
       logger,
     });
-    return buildSchema(sdl);
+    const schema = parse(sdl, { noLocation: true });
+    if (options.pruneSchema === false) return schema;
+    const operations = await loadGraphQLDocuments(documents);
+    return (operations && pruneSchemaForDocuments(schema, operations)) ?? schema;
   };
   const pointer: AdminApiSchemaPointer & { loader: typeof loader } = {
     loader,

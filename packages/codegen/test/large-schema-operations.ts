@@ -50,19 +50,30 @@ function operation(
   return `${kind} ${name}${variables.length ? `(${variables.join(', ')})` : ''} { ${selection({ ...field, name: args.length ? `${field.name}(${args.join(', ')})` : field.name } as GraphQLField<unknown, unknown>, depth)} }`;
 }
 
-/** `count` operations over a large schema's root fields: queries two levels deep, and mutations. */
+/**
+ * `count` distinct operations over a large schema's root fields: queries and mutations, with the
+ * selection depth varying from pass to pass once every root field has been used.
+ */
 export function operationsFor(schema: GraphQLSchema, count: number): string[] {
   const queries = Object.values(schema.getQueryType()?.getFields() ?? {});
   const mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
+  const roots = [
+    ...queries.map((field) => ({ kind: 'query' as const, field })),
+    ...mutations.map((field) => ({ kind: 'mutation' as const, field })),
+  ];
   const documents: string[] = [];
-  for (let i = 0; documents.length < count && i < queries.length * 2 + mutations.length; i++) {
-    if (i < queries.length * 2) {
-      const field = queries[i % queries.length] as GraphQLField<unknown, unknown>;
-      documents.push(operation('query', `Q${i}${field.name}`, field, i < queries.length ? 1 : 2));
-    } else {
-      const field = mutations[i - queries.length * 2] as GraphQLField<unknown, unknown>;
-      documents.push(operation('mutation', `M${i}${field.name}`, field, 1));
-    }
+  for (let i = 0; documents.length < count && roots.length > 0; i++) {
+    const root = roots[i % roots.length] as (typeof roots)[number];
+    const pass = Math.floor(i / roots.length);
+    const prefix = root.kind === 'query' ? 'Q' : 'M';
+    documents.push(
+      operation(
+        root.kind,
+        `${prefix}${i}${root.field.name}`,
+        root.field as GraphQLField<unknown, unknown>,
+        (pass + 1) % 3,
+      ),
+    );
   }
   return documents;
 }

@@ -1,0 +1,44 @@
+import { cpus, freemem, totalmem, type } from 'node:os';
+import { pathToFileURL } from 'node:url';
+
+/** What one benchmark reports: lines for the terminal and a section for RESULTS.md. */
+export interface BenchReport {
+  title: string;
+  markdown: string;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+export function describeMachine(): string {
+  const cpu = cpus();
+  return (
+    `${type()} ${process.arch}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ` +
+    `${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`
+  );
+}
+
+/** Runs `main` when the file is executed directly (`tsx bench/x.ts`), not when imported. */
+export function runIfMain(moduleUrl: string, main: () => Promise<BenchReport>): void {
+  if (process.argv[1] && pathToFileURL(process.argv[1]).href === moduleUrl) {
+    main().then(
+      (report) => console.log(`\n${report.markdown}`),
+      (error: unknown) => {
+        console.error(error);
+        process.exitCode = 1;
+      },
+    );
+  }
+}
+
+export const table = (header: string[], rows: (string | number)[][]): string =>
+  [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
