@@ -44,8 +44,8 @@ class SchemaUsage {
   constructor(private readonly schema: GraphQLSchema) {}
 
   keepField(typeName: string, fieldName: string): boolean {
-    let fields = this.fields.get(typeName);
-    if (!fields) this.fields.set(typeName, (fields = new Set()));
+    const fields = this.fields.get(typeName) ?? new Set<string>();
+    this.fields.set(typeName, fields);
     if (fields.has(fieldName)) return false;
     fields.add(fieldName);
     const type = this.schema.getType(typeName);
