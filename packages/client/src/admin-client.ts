@@ -7,24 +7,19 @@ import {
 } from '@admin-api/auth';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode } from 'graphql';
-import {
-  type ClientHooks,
-  callHook,
-  type RequestEvent,
-  type RetryReason,
-} from './client-events.js';
+import { type ClientHooks, callHook, type RequestEvent } from './client-events.js';
 import { graphqlEndpointUrl } from './endpoint-url.js';
-import {
-  AbortedError,
-  type AdminApiError,
-  AuthError,
-  ConfigurationError,
-  RateLimitError,
-} from './errors.js';
+import { AbortedError, AuthError, ConfigurationError } from './errors.js';
 import { toOperation } from './operation.js';
+import { label } from './operation-label.js';
 import { createPacer, type Pacer, type RateLimitOptions } from './pacer.js';
-import { type RetryOptions, resolveRetryConfig, transientDelayMs } from './retry-policy.js';
-import { label, sendAttempt } from './send-attempt.js';
+import {
+  decideRetry,
+  type RetryCounts,
+  type RetryOptions,
+  resolveRetryConfig,
+} from './retry-policy.js';
+import { sendAttempt } from './send-attempt.js';
 
 /** Default time budget of one HTTP attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -149,9 +144,11 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     const { signal } = requestOptions;
     const attemptTimeoutMs = positive('timeoutMs', requestOptions.timeoutMs, timeoutMs);
     const mayRepeat = operationType === 'query' || requestOptions.idempotent === true;
-    let refreshedAfter401 = false;
-    let rateLimitRetries = 0;
-    let transientRetries = 0;
+    const counts: RetryCounts = {
+      refreshedAfter401: false,
+      rateLimitRetries: 0,
+      transientRetries: 0,
+    };
 
     const aborted = () =>
       new AbortedError('ABORTED', `${label(operationName)} was aborted by the caller`, {
@@ -208,54 +205,28 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         callHook(hooks.onResponse, { ...event, status, durationMs: now() - started });
       if (outcome.ok) return outcome.data;
 
-      const { error, reason } = outcome;
-      let delayMs: number;
-      let finalError: AdminApiError | undefined;
-      switch (reason) {
-        case 'unauthenticated':
-          if (refreshedAfter401) {
-            finalError = new AuthError(
-              'UNAUTHENTICATED',
-              `${label(operationName)}: the Admin API rejected a freshly issued token (HTTP ${error.status ?? 401}). ` +
-                'Check that ADMIN_API_AUTH_URL and ADMIN_API_BASE_URL belong to the same store and that the app is installed.',
-              { operationName, status: error.status, attempts: attempt, cause: error },
-            );
-            break;
-          }
-          refreshedAfter401 = true;
-          await tokenProvider.invalidate(accessToken);
+      const decision = decideRetry(outcome, counts, retry, { mayRepeat, operationName, attempt });
+      if (!decision.retry) throw decision.error;
+      let { delayMs } = decision;
+      if (decision.reason === 'unauthenticated') {
+        counts.refreshedAfter401 = true;
+        await tokenProvider.invalidate(accessToken);
+      } else if (decision.reason === 'rate_limited') {
+        counts.rateLimitRetries++;
+        // The whole client waits: other calls would meet the same 429.
+        if (pacer) {
+          pacer.pauseUntil(now() + delayMs);
           delayMs = 0;
-          break;
-        case 'rate_limited': {
-          const waitMs = outcome.retryAfterMs ?? retry.defaultRetryAfterMs;
-          if (rateLimitRetries >= retry.rateLimitRetries || waitMs > retry.maxRetryAfterMs) {
-            finalError = new RateLimitError(
-              `${label(operationName)} was rate limited (HTTP 429) ${rateLimitRetries + 1} time(s); the server asked to wait ` +
-                `${Math.ceil(waitMs / 1000)} s. Lower the request rate (the rateLimit option paces calls) or retry later.`,
-              waitMs,
-              { operationName, status: 429, attempts: attempt, cause: error },
-            );
-            break;
-          }
-          rateLimitRetries++;
-          pacer?.pauseUntil(now() + waitMs);
-          delayMs = pacer ? 0 : waitMs;
-          break;
         }
-        case undefined:
-          finalError = error;
-          break;
-        default:
-          if (!(mayRepeat || !outcome.reached) || transientRetries >= retry.retries) {
-            finalError = error;
-            break;
-          }
-          transientRetries++;
-          delayMs = transientDelayMs(retry, transientRetries);
+      } else {
+        counts.transientRetries++;
       }
-      if (finalError) throw finalError;
-      delayMs ??= 0;
-      callHook(hooks.onRetry, { ...event, reason: reason as RetryReason, delayMs, error });
+      callHook(hooks.onRetry, {
+        ...event,
+        reason: decision.reason,
+        delayMs: decision.delayMs,
+        error: outcome.error,
+      });
       if (delayMs > 0) {
         try {
           await sleep(delayMs, signal);

@@ -12,6 +12,7 @@ import {
   TimeoutError,
 } from './errors.js';
 import type { Operation } from './operation.js';
+import { label } from './operation-label.js';
 import { parseRetryAfter } from './retry-after.js';
 
 /** What one HTTP attempt ended in. */
@@ -244,10 +245,6 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
     );
     return { ok: false, error, reason: 'network_error', reached };
   }
-}
-
-export function label(operationName: string | undefined): string {
-  return operationName ?? 'Anonymous operation';
 }
 
 function appliedHint(mayHaveBeenApplied: boolean): string {

@@ -1,0 +1,4 @@
+/** How messages name an operation. */
+export function label(operationName: string | undefined): string {
+  return operationName ?? 'Anonymous operation';
+}
