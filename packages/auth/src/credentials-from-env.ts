@@ -1,4 +1,5 @@
 import { AuthConfigError } from './errors.js';
+import { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
 import type { ClientCredentials } from './request-token.js';
 
 /** The environment variables {@link credentialsFromEnv} reads. */
@@ -16,25 +17,9 @@ export const AUTH_ENV_VARS = {
  * @example
  * const provider = createTokenProvider(credentialsFromEnv());
  */
-export function credentialsFromEnv(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): ClientCredentials {
-  const read = (name: string) => env[name]?.trim() ?? '';
-  const values = {
-    authUrl: read(AUTH_ENV_VARS.authUrl),
-    clientId: read(AUTH_ENV_VARS.clientId),
-    clientSecret: read(AUTH_ENV_VARS.clientSecret),
-  };
-  const missing = (Object.keys(values) as (keyof typeof values)[])
-    .filter((key) => values[key] === '')
-    .map((key) => AUTH_ENV_VARS[key]);
-  if (missing.length > 0) {
-    throw new AuthConfigError(
-      'MISSING_ENV',
-      `Missing environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
-        'Set them in the environment or a .env file (see .env.example); the secret belongs in a secret manager, not in code.',
-      missing,
-    );
-  }
-  return values;
+export function credentialsFromEnv(env: Env = process.env): ClientCredentials {
+  const { values, missing } = readEnvVars(AUTH_ENV_VARS, env);
+  if (missing.length > 0)
+    throw new AuthConfigError('MISSING_ENV', missingEnvMessage(missing), missing);
+  return values as ClientCredentials;
 }

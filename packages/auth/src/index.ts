@@ -14,6 +14,7 @@ export {
   type ProcessTokenResponseOptions,
   processTokenResponse,
 } from './process-token-response.js';
+export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
 export { redact, tokenFingerprint } from './redact.js';
 export {
   type ClientCredentials,

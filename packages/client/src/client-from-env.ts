@@ -1,4 +1,4 @@
-import { AUTH_ENV_VARS } from '@admin-api/auth';
+import { AUTH_ENV_VARS, missingEnvMessage, readEnvVars } from '@admin-api/auth';
 import {
   type AdminClient,
   type AdminClientBaseOptions,
@@ -27,25 +27,13 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
  */
 export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = {}): AdminClient {
   const { env = process.env, ...options } = overrides;
-  const read = (name: string) => env[name]?.trim() || undefined;
-  const values = {
-    baseUrl: options.baseUrl ?? read(BASE_URL_ENV_VAR),
-    authUrl: options.authUrl ?? read(AUTH_ENV_VARS.authUrl),
-    clientId: options.clientId ?? read(AUTH_ENV_VARS.clientId),
-    clientSecret: options.clientSecret ?? read(AUTH_ENV_VARS.clientSecret),
-  };
-  const names = { baseUrl: BASE_URL_ENV_VAR, ...AUTH_ENV_VARS };
-  const missing = (Object.keys(values) as (keyof typeof values)[])
-    .filter((key) => !values[key])
-    .map((key) => names[key]);
-  if (missing.length > 0) {
-    throw new ConfigurationError(
-      'MISSING_ENV',
-      `Missing environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
-        'Set them in the environment or a .env file (see .env.example); keep the secret in a secret manager, not in code.',
-      missing,
-    );
-  }
+  const { values, missing } = readEnvVars(
+    { baseUrl: BASE_URL_ENV_VAR, ...AUTH_ENV_VARS },
+    env,
+    options,
+  );
+  if (missing.length > 0)
+    throw new ConfigurationError('MISSING_ENV', missingEnvMessage(missing), missing);
   const { baseUrl, authUrl, clientId, clientSecret } = values as Record<
     keyof typeof values,
     string

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { AUTH_ENV_VARS, type ClientCredentials } from '@admin-api/auth';
+import { AUTH_ENV_VARS, type ClientCredentials, type Env, readEnvVars } from '@admin-api/auth';
 
 /** Variable holding the GraphQL host. */
 export const BASE_URL_ENV_VAR = 'ADMIN_API_BASE_URL';
@@ -33,17 +33,12 @@ export function loadEnvFile(path: string): boolean {
 
 /** The four ADMIN_API_* variables, or the names of those missing. */
 export function credentialsFromEnvironment(
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: Env = process.env,
 ):
   | { credentials: AdminApiCredentials; missing: [] }
   | { credentials: undefined; missing: string[] } {
-  const values = Object.fromEntries(
-    Object.entries(NAMES).map(([key, name]) => [key, env[name]?.trim() ?? '']),
-  ) as Record<keyof typeof NAMES, string>;
-  const missing = (Object.keys(NAMES) as (keyof typeof NAMES)[])
-    .filter((key) => values[key] === '')
-    .map((key) => NAMES[key]);
+  const { values, missing } = readEnvVars(NAMES, env);
   return missing.length === 0
-    ? { credentials: values, missing: [] }
+    ? { credentials: values as AdminApiCredentials, missing: [] }
     : { credentials: undefined, missing };
 }

@@ -1,0 +1,29 @@
+/** Environment variables, as `process.env` holds them. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Reads variables by key (`{ authUrl: 'ADMIN_API_AUTH_URL' }`), trimmed; a value in `given` wins
+ * over the environment. `missing` names every variable still empty, in the order of `names`.
+ */
+export function readEnvVars<K extends string>(
+  names: Readonly<Record<K, string>>,
+  env: Env = process.env,
+  given: Partial<Record<NoInfer<K>, string | undefined>> = {},
+): { values: Partial<Record<K, string>>; missing: string[] } {
+  const values: Partial<Record<K, string>> = {};
+  const missing: string[] = [];
+  for (const key of Object.keys(names) as K[]) {
+    const value = given[key] ?? env[names[key]]?.trim();
+    if (value) values[key] = value;
+    else missing.push(names[key]);
+  }
+  return { values, missing };
+}
+
+/** "Missing environment variables A, B. Set them …", the message every package uses. */
+export function missingEnvMessage(missing: readonly string[]): string {
+  return (
+    `Missing environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
+    'Set them in the environment or a .env file (see .env.example); keep the secret in a secret manager, not in code.'
+  );
+}
