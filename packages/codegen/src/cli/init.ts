@@ -94,7 +94,7 @@ export async function init(flags: { force?: boolean }, io: CliIo): Promise<numbe
   }
   io.out(`
 Next:
-  pnpm add @admin-api/client graphql @graphql-typed-document-node/core
+  pnpm add @admin-api/client graphql@16 @graphql-typed-document-node/core
   pnpm add -D @admin-api/codegen @graphql-codegen/cli @parcel/watcher
   cp .env.example .env   # and fill it in
   pnpm codegen           # then: getSdk(createAdminClientFromEnv()).getMe()`);
