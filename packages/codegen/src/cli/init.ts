@@ -92,11 +92,27 @@ export async function init(flags: { force?: boolean }, io: CliIo): Promise<numbe
     );
     io.out('  added    .env to .gitignore');
   }
-  io.out(`
-Next:
-  pnpm add @admin-api/client graphql@16 @graphql-typed-document-node/core
-  pnpm add -D @admin-api/codegen @graphql-codegen/cli @parcel/watcher
-  cp .env.example .env   # and fill it in
-  pnpm codegen           # then: getSdk(createAdminClientFromEnv()).getMe()`);
+  const installed = new Set([
+    ...Object.keys((pkg?.dependencies as Record<string, string> | undefined) ?? {}),
+    ...Object.keys((pkg?.devDependencies as Record<string, string> | undefined) ?? {}),
+  ]);
+  const missing = (names: string[]) =>
+    names.filter((name) => !installed.has(name.replace(/(.)@.*$/, '$1')));
+  const runtime = missing(['@admin-api/client', 'graphql@16', '@graphql-typed-document-node/core']);
+  const dev = missing(['@admin-api/codegen', '@graphql-codegen/cli', '@parcel/watcher']);
+  io.out(
+    [
+      '',
+      'Next:',
+      ...(runtime.length ? [`  pnpm add ${runtime.join(' ')}`] : []),
+      ...(dev.length
+        ? [
+            `  pnpm add -D ${dev.join(' ')}${dev.includes('@parcel/watcher') ? '   # watcher: for --watch' : ''}`,
+          ]
+        : []),
+      '  cp .env.example .env   # and fill it in',
+      '  pnpm codegen           # then: getSdk(createAdminClientFromEnv()).getMe()',
+    ].join('\n'),
+  );
   return 0;
 }
