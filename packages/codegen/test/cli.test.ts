@@ -70,7 +70,9 @@ describe('admin-api init', () => {
   });
 
   it('suggests installing only the packages the project lacks', async () => {
-    const dir = project({ 'package.json': '{"dependencies":{"graphql":"^16.0.0","@admin-api/client":"^0.1.0"}}' });
+    const dir = project({
+      'package.json': '{"dependencies":{"graphql":"^16.0.0","@admin-api/client":"^0.1.0"}}',
+    });
     const { stdout } = await adminApi(dir, ['init']);
     expect(stdout).toContain('  pnpm add @graphql-typed-document-node/core\n');
     expect(stdout).not.toContain('graphql@16');
