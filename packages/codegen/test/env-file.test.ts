@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
-describe('.env beside codegen.ts', () => {
+describe('credentials from the environment and .env beside codegen.ts', () => {
   it('supplies the credentials when the environment has none', async () => {
     const emu = emulator();
     const dir = project({
@@ -25,6 +25,18 @@ describe('.env beside codegen.ts', () => {
       '.env': `ADMIN_API_AUTH_URL=${emu.authUrl}\nADMIN_API_BASE_URL=${emu.baseUrl}\nADMIN_API_CLIENT_ID=${emu.clientId}\nADMIN_API_CLIENT_SECRET=${emu.clientSecret}\n`,
     });
     const { content } = await runCodegen(dir, { envFile: join(dir, '.env') });
+    expect(content).toContain('getMe(');
+    expect(emu.stats.tokensIssued).toBe(1);
+  });
+
+  it('also backs a credentials function that returns undefined', async () => {
+    const emu = emulator();
+    vi.stubEnv('ADMIN_API_AUTH_URL', emu.authUrl);
+    vi.stubEnv('ADMIN_API_BASE_URL', emu.baseUrl);
+    vi.stubEnv('ADMIN_API_CLIENT_ID', emu.clientId);
+    vi.stubEnv('ADMIN_API_CLIENT_SECRET', emu.clientSecret);
+    const dir = project({ 'src/me.graphql': 'query GetMe { me { id } }\n' });
+    const { content } = await runCodegen(dir, { credentials: async () => undefined });
     expect(content).toContain('getMe(');
     expect(emu.stats.tokensIssued).toBe(1);
   });

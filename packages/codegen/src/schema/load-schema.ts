@@ -44,8 +44,8 @@ function describeAge(ms: number): string {
 async function provide(
   source: CredentialsSource | undefined,
 ): Promise<ProvidedCredentials | { missing: string[] }> {
-  if (typeof source === 'function') return (await source()) ?? credentialsFromEnvironment();
-  if (source) return source;
+  const given = typeof source === 'function' ? await source() : source;
+  if (given) return given;
   const { credentials, missing } = credentialsFromEnvironment();
   return credentials ?? { missing };
 }
