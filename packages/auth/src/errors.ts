@@ -102,7 +102,7 @@ export class TokenRequestError extends AdminAuthError {
   }
 }
 
-/** Copies `error` with every listed secret replaced, message, stack and cause chain included. */
+/** Replaces every listed secret in `error`, in place: message, stack and cause chain. */
 export function redactError<E extends Error>(error: E, secrets: readonly string[]): E {
   error.message = redact(error.message, secrets);
   if (error.stack) error.stack = redact(error.stack, secrets);

@@ -15,7 +15,7 @@ export {
   processTokenResponse,
 } from './process-token-response.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
-export { redact, tokenFingerprint } from './redact.js';
+export { bodyExcerpt, redact, tokenFingerprint } from './redact.js';
 export {
   type ClientCredentials,
   DEFAULT_TOKEN_RETRIES,

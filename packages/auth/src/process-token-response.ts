@@ -1,14 +1,11 @@
 import type { AccessToken } from './access-token.js';
 import { TokenRequestError } from './errors.js';
-import { redact } from './redact.js';
+import { bodyExcerpt } from './redact.js';
 
 const EXCERPT_LENGTH = 200;
 
-function excerpt(body: string, secrets: readonly string[]): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
-  const cut = flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
-  return redact(cut, secrets);
-}
+const excerpt = (body: string, secrets: readonly string[]) =>
+  bodyExcerpt(body, secrets, EXCERPT_LENGTH);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -15,6 +15,15 @@ export function redact(text: string, secrets: readonly string[]): string {
   return result.replace(JWT_LIKE, '[redacted]').replace(BEARER_CREDENTIAL, '$1[redacted]');
 }
 
+/**
+ * A short, one-line excerpt of a response body for an error. Redacts before cutting, so a
+ * secret or token that straddles the cut cannot leave its beginning behind.
+ */
+export function bodyExcerpt(body: string, secrets: readonly string[], maxLength: number): string {
+  const flat = redact(body, secrets).replace(/\s+/g, ' ').trim();
+  return flat.length > maxLength ? `${flat.slice(0, maxLength)}…` : flat;
+}
+
 /** Shows enough of a token to correlate log lines, never enough to use it. */
 export function tokenFingerprint(accessToken: string): string {
   return accessToken.length <= 12 ? '…' : `…${accessToken.slice(-6)}`;

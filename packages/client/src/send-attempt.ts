@@ -1,4 +1,4 @@
-import { redact } from '@admin-api/auth';
+import { bodyExcerpt, redact } from '@admin-api/auth';
 import type { GraphQLFormattedError } from 'graphql';
 import { ClientError, GraphQLClient } from 'graphql-request';
 import type { RetryReason } from './client-events.js';
@@ -59,10 +59,8 @@ const NEVER_CONNECTED = new Set([
   'EHOSTUNREACH',
 ]);
 
-function excerpt(body: string | undefined, secrets: readonly string[]): string {
-  const flat = (body ?? '').replace(/\s+/g, ' ').trim();
-  return redact(flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat, secrets);
-}
+const excerpt = (body: string | undefined, secrets: readonly string[]) =>
+  bodyExcerpt(body ?? '', secrets, EXCERPT_LENGTH);
 
 /** A GraphQLResponseError with the server's messages redacted: a server may echo what it was sent. */
 function graphqlError(
