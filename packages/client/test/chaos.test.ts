@@ -2,7 +2,8 @@ import { inspect } from 'node:util';
 import type { Fault, FaultTarget } from '@admin-api/emulator';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../emulator/test/use-emulator.js';
-import { AdminApiError, createAdminClient, type RetryEvent } from '../src/index.js';
+import { AdminApiError, type RetryEvent } from '../src/index.js';
+import { clientFor } from './client-fixture.js';
 import { GetMe, ListProducts, productInput, SaveProduct } from './documents.js';
 
 const CALLS = 10_000;
@@ -49,12 +50,7 @@ describe('chaos run', () => {
     emu.faults.random = faultSource(next);
     const tokensSeen = new Set<string>();
     const printed: unknown[] = [];
-    const client = createAdminClient({
-      baseUrl: emu.baseUrl,
-      authUrl: emu.authUrl,
-      clientId: emu.clientId,
-      clientSecret: emu.clientSecret,
-      rateLimit: false,
+    const client = clientFor(emu, {
       // Generous for loopback: the emulator shares this process's event loop with 50 callers.
       timeoutMs: 1_000,
       retry: { baseDelayMs: 1, maxDelayMs: 5, defaultRetryAfterMs: 0 },

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../emulator/test/use-emulator.js';
-import { AdminApiError, createAdminClient, parseRetryAfter } from '../src/index.js';
+import { AdminApiError, parseRetryAfter } from '../src/index.js';
+import { clientFor } from './client-fixture.js';
 import { GetMe } from './documents.js';
 
 // Statuses whose responses cannot carry a body.
@@ -65,12 +66,7 @@ const headers = fc.record(
 describe('GraphQL response handling, fuzzed over HTTP', () => {
   it('turns any answer into a result or an AdminApiError, and never shows the token', async () => {
     const emu = emulator();
-    const client = createAdminClient({
-      baseUrl: emu.baseUrl,
-      authUrl: emu.authUrl,
-      clientId: emu.clientId,
-      clientSecret: emu.clientSecret,
-      rateLimit: false,
+    const client = clientFor(emu, {
       timeoutMs: 2_000,
       retry: { retries: 1, baseDelayMs: 0, maxDelayMs: 0, rateLimitRetries: 1, maxRetryAfterMs: 5 },
     });
