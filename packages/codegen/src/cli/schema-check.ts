@@ -21,7 +21,7 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import { CodegenError } from '../errors.js';
-import { credentialsFromEnvironment } from '../schema/credentials.js';
+import { requireCredentialsFromEnvironment } from '../schema/credentials.js';
 import { introspectSchema } from '../schema/introspect.js';
 import { readSchemaCache } from '../schema/schema-cache.js';
 import { sourceLocation } from '../sdk-plugin/source-location.js';
@@ -90,13 +90,7 @@ export async function schemaCheck(
       `No schema cache at ${settings.cachePath} to compare with: run \`admin-api schema pull\` first.`,
     );
   }
-  const { credentials, missing } = credentialsFromEnvironment();
-  if (!credentials) {
-    throw new CodegenError(
-      'MISSING_ENV',
-      `Missing ${missing.join(', ')}: schema check needs the live schema (see .env.example).`,
-    );
-  }
+  const credentials = requireCredentialsFromEnvironment('schema check needs the live schema');
   const pointers = flags.documents?.length ? flags.documents : settings.documents;
   const oldSchema = buildSchema(cached.sdl);
   const live = await introspectSchema({

@@ -1,5 +1,4 @@
-import { CodegenError } from '../errors.js';
-import { credentialsFromEnvironment } from '../schema/credentials.js';
+import { requireCredentialsFromEnvironment } from '../schema/credentials.js';
 import { introspectSchema } from '../schema/introspect.js';
 import { readSchemaCache, writeSchemaCache } from '../schema/schema-cache.js';
 import type { CliIo } from './cli-io.js';
@@ -11,13 +10,7 @@ export async function schemaPull(
   io: CliIo,
 ): Promise<number> {
   const { cachePath } = await projectSettings(flags);
-  const { credentials, missing } = credentialsFromEnvironment();
-  if (!credentials) {
-    throw new CodegenError(
-      'MISSING_ENV',
-      `Missing ${missing.join(', ')}: set them in the environment or .env (see .env.example).`,
-    );
-  }
+  const credentials = requireCredentialsFromEnvironment('set them in the environment or .env');
   const previous = readSchemaCache(cachePath);
   const { sdl, endpoint } = await introspectSchema({
     credentials,

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { AUTH_ENV_VARS, type ClientCredentials, type Env, readEnvVars } from '@admin-api/auth';
+import { CodegenError } from '../errors.js';
 
 /** Variable holding the GraphQL host. */
 export const BASE_URL_ENV_VAR = 'ADMIN_API_BASE_URL';
@@ -41,4 +42,15 @@ export function credentialsFromEnvironment(
   return missing.length === 0
     ? { credentials: values as AdminApiCredentials, missing: [] }
     : { credentials: undefined, missing };
+}
+
+/** The four ADMIN_API_* variables, or a `MISSING_ENV` error naming the missing ones and why they are needed. */
+export function requireCredentialsFromEnvironment(why: string): AdminApiCredentials {
+  const { credentials, missing } = credentialsFromEnvironment();
+  if (!credentials)
+    throw new CodegenError(
+      'MISSING_ENV',
+      `Missing ${missing.join(', ')}: ${why} (see .env.example).`,
+    );
+  return credentials;
 }
