@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { EmulatorStats } from './emulator-stats.js';
-import { type FaultQueues, nextFault, replacesResponse } from './faults.js';
-import { readBody, send, sendFault, sendJson, waitFault } from './http-io.js';
+import type { FaultQueues } from './faults.js';
+import { faultBeforeHandling, readBody, send, sendFault, sendJson } from './http-io.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { ResolverContext } from './schema/context.js';
 import { resolvers } from './schema/resolvers.js';
@@ -51,13 +51,8 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
     if ([body, req.url ?? '', headerText].some((part) => part.includes(deps.clientSecret))) {
       deps.stats.secretLeaks++;
     }
-    const fault = nextFault(deps.faults, 'graphql');
-    if (fault) deps.stats.faultsInjected++;
-    if (fault && !fault.afterHandling && replacesResponse(fault)) {
-      if (await waitFault(res, fault)) sendFault(req, res, fault);
-      return;
-    }
-    if (!(await waitFault(res, fault))) return;
+    const fault = await faultBeforeHandling(req, res, deps, 'graphql');
+    if (fault === 'done') return;
 
     const authorization = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);

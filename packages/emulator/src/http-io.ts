@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Fault } from './faults.js';
+import type { EmulatorStats } from './emulator-stats.js';
+import {
+  type Fault,
+  type FaultQueues,
+  type FaultTarget,
+  nextFault,
+  replacesResponse,
+} from './faults.js';
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -51,4 +58,26 @@ export function sendFault(req: IncomingMessage, res: ServerResponse, fault: Faul
     return;
   }
   send(res, fault.status ?? 500, fault.body ?? '', fault.headers ?? {});
+}
+
+/**
+ * Takes the next fault for `target` and plays the part that comes before handling: a fault that
+ * replaces the answer is sent now (or the connection dropped); a delay is waited out. Resolves
+ * to `'done'` when nothing is left to do (answered, or the client went away while waiting), else
+ * to the fault still to apply after handling, if any.
+ */
+export async function faultBeforeHandling(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: { faults: FaultQueues; stats: EmulatorStats },
+  target: FaultTarget,
+): Promise<'done' | Fault | undefined> {
+  const fault = nextFault(deps.faults, target);
+  if (fault) deps.stats.faultsInjected++;
+  if (!(await waitFault(res, fault))) return 'done';
+  if (fault && !fault.afterHandling && replacesResponse(fault)) {
+    sendFault(req, res, fault);
+    return 'done';
+  }
+  return fault;
 }

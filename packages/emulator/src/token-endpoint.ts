@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorStats } from './emulator-stats.js';
-import { type FaultQueues, nextFault, replacesResponse } from './faults.js';
-import { readBody, sendFault, sendJson, waitFault } from './http-io.js';
+import type { FaultQueues } from './faults.js';
+import { faultBeforeHandling, readBody, sendFault, sendJson } from './http-io.js';
 import type { TokenRegistry } from './token-registry.js';
 
 export const TOKEN_PATH = '/api/admin/oauth/token';
@@ -30,14 +30,9 @@ export function createTokenEndpoint(deps: TokenEndpointDeps) {
       return;
     }
     deps.stats.tokenRequests++;
-    const fault = nextFault(deps.faults, 'token');
-    if (fault) deps.stats.faultsInjected++;
     const body = await readBody(req);
-    if (fault && !fault.afterHandling && replacesResponse(fault)) {
-      if (await waitFault(res, fault)) sendFault(req, res, fault);
-      return;
-    }
-    if (!(await waitFault(res, fault))) return;
+    const fault = await faultBeforeHandling(req, res, deps, 'token');
+    if (fault === 'done') return;
 
     if (req.method !== 'POST') {
       oauthError(res, 405, 'invalid_request', 'Use POST');
