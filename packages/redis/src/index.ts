@@ -1,0 +1,1 @@
+export { DEFAULT_KEY_PREFIX } from './keys.js';
