@@ -13,7 +13,7 @@ export interface FleetKeys {
   readonly token: string;
   /** String: the refresh lock's owner id; expires after the lock's lifetime. */
   readonly refreshLock: string;
-  /** Sorted set: the rate budget's slots, scored by when each stops counting. */
+  /** Sorted set: the rate budget's slots, scored by the (Redis) time each response arrived. */
   readonly budgetSlots: string;
   /** String: the Redis time until which the whole fleet holds its requests (after a 429). */
   readonly budgetPause: string;
