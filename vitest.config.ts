@@ -21,7 +21,10 @@ export default defineConfig({
         replacement: packageSource('emulator', 'testing'),
       },
       { find: /^@admin-api\/auth\/internal$/, replacement: packageSource('auth', 'internal') },
-      { find: /^@admin-api\/(auth|client|codegen|emulator)$/, replacement: packageSource('$1') },
+      {
+        find: /^@admin-api\/(auth|client|codegen|emulator|redis)$/,
+        replacement: packageSource('$1'),
+      },
     ],
   },
   test: {

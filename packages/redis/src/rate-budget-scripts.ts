@@ -1,0 +1,109 @@
+import { defineLuaScript } from './lua-script.js';
+
+/*
+ * The fleet's rate budget counts as the client's pacer does: a slot counts from its acquisition
+ * until `windowMs` after its response arrived. The server counts a request when it arrives, which
+ * lies between the two, so its window never sees more than the limit.
+ *
+ * Slots live in a sorted set. A slot counts while its score is above `now - windowMs`; the score
+ * is the (Redis) time its response arrived, or, while in flight, `acquisition + maxInFlightMs`: in
+ * flight it counts anyway, and a process that dies mid-request frees its slot eventually.
+ */
+
+/** Gives a key at least `ms` to live; never shortens a longer TTL another process set. */
+const KEEP_AT_LEAST = `local function keep_at_least(key, ms)
+  if redis.call('PTTL', key) < ms then redis.call('PEXPIRE', key, ms) end
+end
+`;
+
+/**
+ * KEYS: slots, pause, configs.
+ * ARGV: limit (already times the share), windowMs, maxInFlightMs, slot id, config (`limit/windowMs/share`).
+ *
+ * Records the caller's config as seen now and forgets configs unseen for `windowMs +
+ * maxInFlightMs`. Then, unless a pause holds, takes a slot if fewer than `limit` count.
+ * Returns `{granted (0|1), waitMs, now, paused (0|1), ...other live configs}`: `waitMs` is 0 when
+ * granted, else the earliest a slot can free (in-flight slots free `windowMs` after a release
+ * that has not happened yet) or the pause's remaining time.
+ */
+export const ACQUIRE_SLOT = defineLuaScript(
+  'acquire-budget-slot',
+  3,
+  `${KEEP_AT_LEAST}
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local in_flight = tonumber(ARGV[3])
+local ttl = window + in_flight
+local now = redis_now_ms()
+
+redis.call('HSET', KEYS[3], ARGV[5], now)
+keep_at_least(KEYS[3], ttl)
+local others = {}
+local configs = redis.call('HGETALL', KEYS[3])
+for i = 1, #configs, 2 do
+  if configs[i] ~= ARGV[5] then
+    if tonumber(configs[i + 1]) <= now - ttl then
+      redis.call('HDEL', KEYS[3], configs[i])
+    else
+      others[#others + 1] = configs[i]
+    end
+  end
+end
+local function answer(granted, wait, paused)
+  local reply = {granted, wait, now, paused}
+  for _, config in ipairs(others) do reply[#reply + 1] = config end
+  return reply
+end
+
+local pause_until = tonumber(redis.call('GET', KEYS[2]) or '0')
+if pause_until > now then return answer(0, pause_until - now, 1) end
+
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if count >= limit then
+  local blocking = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+  local frees_at = math.min(tonumber(blocking[2]), now) + window
+  return answer(0, math.max(frees_at - now, 1), 0)
+end
+redis.call('ZADD', KEYS[1], now + in_flight, ARGV[4])
+keep_at_least(KEYS[1], ttl)
+return answer(1, 0, 0)`,
+  { usesTime: true },
+);
+
+/**
+ * KEYS: slots. ARGV: slot id, windowMs.
+ * The response arrived: the slot counts until `now + windowMs`. A slot that already expired
+ * (in flight longer than `maxInFlightMs + windowMs`) is not brought back. Returns
+ * `{released (0|1), now}`.
+ */
+export const RELEASE_SLOT = defineLuaScript(
+  'release-budget-slot',
+  1,
+  `${KEEP_AT_LEAST}
+local now = redis_now_ms()
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return {0, now} end
+redis.call('ZADD', KEYS[1], 'XX', now, ARGV[1])
+keep_at_least(KEYS[1], tonumber(ARGV[2]))
+return {1, now}`,
+  { usesTime: true },
+);
+
+/**
+ * KEYS: pause. ARGV: ms.
+ * Holds every acquisition of the fleet for `ms` from now (a 429's Retry-After); an existing
+ * longer pause stays. The key expires when the pause ends. Returns `{remaining ms, now}`.
+ */
+export const PAUSE_BUDGET = defineLuaScript(
+  'pause-budget',
+  1,
+  `local now = redis_now_ms()
+local until_ms = now + tonumber(ARGV[1])
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if until_ms > current then
+  redis.call('SET', KEYS[1], until_ms, 'PX', ARGV[1])
+  current = until_ms
+end
+return {current - now, now}`,
+  { usesTime: true },
+);

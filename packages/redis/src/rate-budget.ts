@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigurationError } from '@admin-api/auth';
+import type { RateLimitOptions } from '@admin-api/client';
+import type { FleetKeys } from './keys.js';
+import { arrayReply, integerReply, type RedisScriptClient, runScript } from './lua-script.js';
+import { ACQUIRE_SLOT, PAUSE_BUDGET, RELEASE_SLOT } from './rate-budget-scripts.js';
+
+/**
+ * How long an unreleased slot counts as in flight: longer than any attempt lasts (the client's
+ * default timeout is 30 s), so only a process that died mid-request leaves one this long.
+ */
+export const DEFAULT_MAX_IN_FLIGHT_MS = 60_000;
+
+/** Options of {@link createRateBudget}. */
+export interface RateBudgetOptions {
+  client: RedisScriptClient;
+  keys: Pick<FleetKeys, 'budgetSlots' | 'budgetPause' | 'budgetConfigs'>;
+  /** The app's budget, as the client takes it. @default 50 requests per 10 s */
+  rateLimit?: RateLimitOptions;
+  /**
+   * The share of the budget this fleet may use, in (0, 1]: leaves the rest to other users of the
+   * app. @default 1
+   */
+  share?: number;
+  /** @default 60000 ({@link DEFAULT_MAX_IN_FLIGHT_MS}) */
+  maxInFlightMs?: number;
+}
+
+/** A budget as processes record it; all processes of a fleet should agree on it. */
+export interface BudgetConfig {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly share: number;
+}
+
+/** A granted slot. */
+export interface BudgetSlot {
+  readonly id: string;
+  /**
+   * The response arrived (or the attempt failed): the slot counts for `windowMs` more. Calling it
+   * again returns the first call's result.
+   */
+  release(): Promise<{ readonly released: boolean; readonly releasedAt: number }>;
+}
+
+/** The outcome of {@link RateBudget.tryAcquire}. */
+export type BudgetAttempt = (
+  | { readonly granted: true; readonly slot: BudgetSlot }
+  | {
+      readonly granted: false;
+      /** The earliest a slot can free or the fleet's pause ends; retry then. */
+      readonly waitMs: number;
+      /** True when a pause (after a 429), not the window, holds the fleet. */
+      readonly paused: boolean;
+    }
+) & {
+  /** Redis time (epoch ms) of the decision: for a grant, when the slot started to count. */
+  readonly at: number;
+  /** Other budgets in use by live processes of this fleet: a misconfiguration to report. */
+  readonly otherConfigs: readonly BudgetConfig[];
+};
+
+/** One app's rate budget, shared by every process of the fleet. */
+export interface RateBudget {
+  readonly config: BudgetConfig;
+  /** What this process lets the fleet use: `floor(limit × share)`, at least 1. */
+  readonly effectiveLimit: number;
+  /** Takes a slot if the window and any pause allow; never waits. */
+  tryAcquire(): Promise<BudgetAttempt>;
+  /**
+   * Holds the whole fleet for `ms` (a 429's Retry-After) from now in Redis time; a longer pause
+   * already set stays. Resolves with the pause in force: its end (Redis time) and what remains.
+   */
+  pauseFor(ms: number): Promise<{ readonly endsAt: number; readonly remainingMs: number }>;
+}
+
+function invalid(name: string, rule: string, value: unknown): ConfigurationError {
+  return new ConfigurationError('INVALID_OPTION', `"${name}" must be ${rule} (got ${value})`);
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value <= 0) throw invalid(name, 'a positive integer', value);
+  return value;
+}
+
+function encodeConfig({ limit, windowMs, share }: BudgetConfig): string {
+  return `${limit}/${windowMs}/${share}`;
+}
+
+function decodeConfig(field: unknown): BudgetConfig | undefined {
+  const [limit, windowMs, share] = String(field).split('/').map(Number);
+  if (limit === undefined || windowMs === undefined || share === undefined) return undefined;
+  return Number.isFinite(limit + windowMs + share) ? { limit, windowMs, share } : undefined;
+}
+
+/**
+ * Creates the fleet's {@link RateBudget}: a sliding window counted in Redis time by atomic
+ * scripts, so however many processes call, no window of the server holds more than
+ * `floor(limit × share)` requests of this fleet.
+ */
+export function createRateBudget(options: RateBudgetOptions): RateBudget {
+  const { client, keys, rateLimit = {}, share = 1 } = options;
+  const limit = positiveInteger('rateLimit.limit', rateLimit.limit, 50);
+  const windowMs = positiveInteger('rateLimit.windowMs', rateLimit.windowMs, 10_000);
+  const maxInFlightMs = positiveInteger(
+    'maxInFlightMs',
+    options.maxInFlightMs,
+    DEFAULT_MAX_IN_FLIGHT_MS,
+  );
+  if (!(share > 0 && share <= 1)) throw invalid('share', 'a number in (0, 1]', share);
+  const config: BudgetConfig = { limit, windowMs, share };
+  const effectiveLimit = Math.max(1, Math.floor(limit * share));
+  const configField = encodeConfig(config);
+  const slotKeys = [keys.budgetSlots, keys.budgetPause, keys.budgetConfigs];
+  // Slot ids only need to be unique across the fleet; nothing about the process is in them.
+  const processId = randomBytes(8).toString('hex');
+  let slotCount = 0;
+
+  const slot = (id: string): BudgetSlot => {
+    let released: ReturnType<BudgetSlot['release']> | undefined;
+    return {
+      id,
+      release() {
+        released ??= runScript(client, RELEASE_SLOT, [keys.budgetSlots], [id, windowMs]).then(
+          (reply) => {
+            const [done, at] = arrayReply(RELEASE_SLOT, reply, 2);
+            return {
+              released: integerReply(RELEASE_SLOT, done) === 1,
+              releasedAt: integerReply(RELEASE_SLOT, at),
+            };
+          },
+        );
+        return released;
+      },
+    };
+  };
+
+  return {
+    config,
+    effectiveLimit,
+
+    async tryAcquire() {
+      const id = `${processId}:${++slotCount}`;
+      const reply = await runScript(client, ACQUIRE_SLOT, slotKeys, [
+        effectiveLimit,
+        windowMs,
+        maxInFlightMs,
+        id,
+        configField,
+      ]);
+      const [granted, waitMs, at, paused, ...others] = arrayReply(ACQUIRE_SLOT, reply, 4);
+      const common = {
+        at: integerReply(ACQUIRE_SLOT, at),
+        otherConfigs: others.flatMap((field) => decodeConfig(field) ?? []),
+      };
+      if (integerReply(ACQUIRE_SLOT, granted) === 1) {
+        return { granted: true, slot: slot(id), ...common };
+      }
+      return {
+        granted: false,
+        waitMs: integerReply(ACQUIRE_SLOT, waitMs),
+        paused: integerReply(ACQUIRE_SLOT, paused) === 1,
+        ...common,
+      };
+    },
+
+    async pauseFor(ms) {
+      if (!(Number.isFinite(ms) && ms > 0)) throw invalid('ms', 'a positive number', ms);
+      const reply = await runScript(client, PAUSE_BUDGET, [keys.budgetPause], [Math.ceil(ms)]);
+      const [remaining, at] = arrayReply(PAUSE_BUDGET, reply, 2);
+      const remainingMs = integerReply(PAUSE_BUDGET, remaining);
+      return { endsAt: integerReply(PAUSE_BUDGET, at) + remainingMs, remainingMs };
+    },
+  };
+}
