@@ -1,6 +1,7 @@
 import type { CodegenPlugin, Types } from '@graphql-codegen/plugin-helpers';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
+import { compareCodeUnits } from './compare-code-units.js';
 import * as sdkPlugin from './sdk-plugin/index.js';
 
 /** How the service's custom scalars appear in TypeScript, unless overridden with `scalars`. */
@@ -49,7 +50,7 @@ export const preset: Types.OutputPreset = {
     };
     // Same inputs, same bytes: documents in a stable order whatever the glob returned.
     const documents = [...options.documents].sort((a, b) =>
-      (a.location ?? '').localeCompare(b.location ?? ''),
+      compareCodeUnits(a.location ?? '', b.location ?? ''),
     );
     return [
       {
