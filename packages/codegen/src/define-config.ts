@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
-import { parse } from 'graphql';
 import { CodegenError } from './errors.js';
 import { preset } from './preset.js';
 import { type CredentialsSource, loadEnvFile } from './schema/credentials.js';
 import { loadGraphQLDocuments } from './schema/load-documents.js';
 import { loadSchemaSdl, type SchemaLogger } from './schema/load-schema.js';
 import { pruneSchemaForDocuments } from './schema/prune-schema.js';
+import { createSchemaFailureRelay } from './schema/schema-failure-relay.js';
 
 /** Default schema cache, next to `codegen.ts` (the working directory codegen runs in). */
 export const DEFAULT_SCHEMA_CACHE = 'admin-api.schema.graphql';
@@ -88,19 +88,19 @@ export function defineConfig(options: AdminApiCodegenOptions): CodegenConfig {
   const documents = Array.isArray(options.documents) ? options.documents : [options.documents];
   const logger = options.logger ?? stderrLogger;
 
-  const loader = async () => {
-    const { sdl } = await loadSchemaSdl({
+  const relay = createSchemaFailureRelay();
+  const loader = relay.loader(async () => {
+    const { document: schema } = await loadSchemaSdl({
       cachePath,
       maxAgeMs,
       refresh: options.refreshSchema ?? process.env[REFRESH_ENV_VAR] === '1',
       credentials: options.credentials,
       logger,
     });
-    const schema = parse(sdl, { noLocation: true });
     if (options.pruneSchema === false) return schema;
     const operations = await loadGraphQLDocuments(documents);
     return (operations && pruneSchemaForDocuments(schema, operations)) ?? schema;
-  };
+  });
   const pointer: AdminApiSchemaPointer & { loader: typeof loader } = {
     loader,
     cachePath,
@@ -112,7 +112,7 @@ export function defineConfig(options: AdminApiCodegenOptions): CodegenConfig {
     documents,
     generates: {
       [options.output]: {
-        preset,
+        preset: relay.preset(preset),
         config: { ...options.config, ...(options.scalars ? { scalars: options.scalars } : {}) },
       },
     },

@@ -7,16 +7,34 @@ export type CodegenErrorCode = Extract<
   | 'DUPLICATE_METHOD'
   | 'DOCUMENT_ERROR'
   | 'MISSING_ENV'
+  | 'INVALID_OPTION'
+  | 'INSECURE_URL'
+  | 'TOKEN_REQUEST_FAILED'
   | 'INTROSPECTION_FAILED'
   | 'INVALID_CACHE'
-  | 'INVALID_OPTION'
 >;
 
-/** A codegen failure the user can act on; the message names the file and line where there is one. */
+/** What a {@link CodegenError} can carry besides its message. */
+export interface CodegenErrorDetails {
+  /** HTTP status of the answer that failed, when there was one. */
+  status?: number | undefined;
+  /** For `MISSING_ENV`: every variable that is missing. */
+  missing?: readonly string[] | undefined;
+  cause?: unknown;
+}
+
+/**
+ * A codegen failure the user can act on; the message names the file and line where there is one.
+ * The message starts with the code in brackets (`[DOCUMENT_ERROR] …`): graphql-codegen's CLI shows
+ * only messages, so that is how the code reaches a terminal or a CI log, where it can be grepped.
+ */
 export class CodegenError extends AdminApiError {
   declare readonly code: CodegenErrorCode;
+  /** For `MISSING_ENV`: every variable that is missing. */
+  readonly missing: readonly string[] | undefined;
 
-  constructor(code: CodegenErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(code, message, options);
+  constructor(code: CodegenErrorCode, message: string, details: CodegenErrorDetails = {}) {
+    super(code, `[${code}] ${message}`, { status: details.status, cause: details.cause });
+    this.missing = details.missing;
   }
 }

@@ -6,7 +6,7 @@ export {
   REFRESH_ENV_VAR,
   type SchemaCacheOptions,
 } from './define-config.js';
-export { CodegenError, type CodegenErrorCode } from './errors.js';
+export { CodegenError, type CodegenErrorCode, type CodegenErrorDetails } from './errors.js';
 export { DEFAULT_SCALARS, PRESET_DEFAULT_CONFIG, preset } from './preset.js';
 export {
   type AdminApiCredentials,

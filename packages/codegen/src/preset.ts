@@ -1,7 +1,11 @@
 import type { CodegenPlugin, Types } from '@graphql-codegen/plugin-helpers';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
+import { buildASTSchema } from 'graphql';
+import { compareCodeUnits } from './compare-code-units.js';
 import * as sdkPlugin from './sdk-plugin/index.js';
+import { validateDocuments } from './sdk-plugin/validate-documents.js';
+import { assertDocumentsValid } from './validate-against-schema.js';
 
 /** How the service's custom scalars appear in TypeScript, unless overridden with `scalars`. */
 export const DEFAULT_SCALARS: Readonly<Record<string, string>> = {
@@ -27,9 +31,21 @@ export const PRESET_DEFAULT_CONFIG = {
   defaultScalarType: 'unknown',
 } as const;
 
+type SkipDocumentsValidation = Types.SkipDocumentsValidationOptions | undefined;
+
+function skipsValidationAgainstSchema(skip: SkipDocumentsValidation): boolean {
+  return skip === true || (typeof skip === 'object' && skip.skipValidationAgainstSchema === true);
+}
+
 /**
  * A graphql-codegen preset that writes one module per output: the schema types the documents
  * use, operation types, a `TypedDocumentNode` per operation, and `getSdk(client)`.
+ *
+ * It validates the documents itself, against the schema (`DOCUMENT_ERROR`) and as SDK methods
+ * (`ANONYMOUS_OPERATION`, `DUPLICATE_METHOD`), because what a preset throws reaches the caller
+ * of graphql-codegen's `generate()` as the {@link CodegenError} it is, where graphql-codegen
+ * re-wraps its own validation's and a plugin's errors in plain `Error`s. `skipDocumentsValidation`
+ * in `config` is honoured as graphql-codegen would.
  *
  * @example
  * // codegen.ts, written by hand
@@ -41,6 +57,7 @@ export const preset: Types.OutputPreset = {
   buildGeneratesSection(options) {
     const userConfig = options.config as Record<string, unknown> & {
       scalars?: Record<string, string>;
+      skipDocumentsValidation?: SkipDocumentsValidation;
     };
     const config = {
       ...PRESET_DEFAULT_CONFIG,
@@ -49,8 +66,17 @@ export const preset: Types.OutputPreset = {
     };
     // Same inputs, same bytes: documents in a stable order whatever the glob returned.
     const documents = [...options.documents].sort((a, b) =>
-      (a.location ?? '').localeCompare(b.location ?? ''),
+      compareCodeUnits(a.location ?? '', b.location ?? ''),
     );
+    const skip = userConfig.skipDocumentsValidation;
+    if (!skipsValidationAgainstSchema(skip)) {
+      assertDocumentsValid(
+        options.schemaAst ?? buildASTSchema(options.schema, { assumeValidSDL: true }),
+        documents,
+        typeof skip === 'object' ? (skip.ignoreRules ?? []) : [],
+      );
+    }
+    validateDocuments(documents);
     return [
       {
         filename: options.baseOutputDir,
@@ -72,6 +98,11 @@ export const preset: Types.OutputPreset = {
         ...(options.schemaAst ? { schemaAst: options.schemaAst } : {}),
         documents,
         config,
+        // Validated above; graphql-codegen need not do it again.
+        skipDocumentsValidation:
+          skip === true
+            ? true
+            : { ...(typeof skip === 'object' ? skip : {}), skipValidationAgainstSchema: true },
         ...(options.documentTransforms ? { documentTransforms: options.documentTransforms } : {}),
       },
     ];

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -8,11 +8,13 @@ import { useEmulator } from '@admin-api/emulator/testing';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProject } from './codegen-harness.js';
+import { SECRET_FORMS, useFakeAdminApi } from './fake-admin-api.js';
 
 const exec = promisify(execFile);
 const bin = fileURLToPath(new URL('../bin/admin-api.js', import.meta.url));
 const codegenDist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+const api = useFakeAdminApi({ afterAll, beforeAll, beforeEach });
 const project = useProject();
 
 const BASE_ENV = Object.fromEntries(
@@ -78,6 +80,28 @@ describe('admin-api init', () => {
     expect(stdout).not.toContain('graphql@16');
   });
 
+  it('refuses, writing nothing, when src is a file', async () => {
+    const dir = project({ 'package.json': '{"name":"shop"}\n', src: 'not a folder\n' });
+    const { code, stderr } = await adminApi(dir, ['init']);
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      '✘ src is a file, but src/me.graphql goes in a folder of that name: rename or move src.\n' +
+        'Nothing was written. Run `admin-api init` again once that is fixed.\n',
+    );
+    expect(readdirSync(dir).sort()).toEqual(['package.json', 'src']);
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe('{"name":"shop"}\n');
+  });
+
+  it('refuses, writing nothing, when package.json is not valid JSON', async () => {
+    const dir = project({ 'package.json': '{ "name": "shop", }\n' });
+    const { code, stderr } = await adminApi(dir, ['init']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^✘ package\.json is not valid JSON \(.+\): fix it, or move it aside\.\n/,
+    );
+    expect(readdirSync(dir)).toEqual(['package.json']);
+  });
+
   it('is idempotent', async () => {
     const dir = project({ 'package.json': '{}' });
     await adminApi(dir, ['init']);
@@ -106,12 +130,62 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
     );
   });
 
-  it('without credentials, exits 1 naming the missing variables', async () => {
+  it('without credentials, exits 1 naming exactly the missing variables and where to set them', async () => {
     const { code, stderr } = await adminApi(project({}), ['schema', 'pull']);
     expect(code).toBe(1);
-    expect(stderr).toContain(
-      '✘ Missing ADMIN_API_BASE_URL, ADMIN_API_AUTH_URL, ADMIN_API_CLIENT_ID, ADMIN_API_CLIENT_SECRET',
+    expect(stderr).toBe(
+      '✘ [MISSING_ENV] admin-api schema pull needs the live schema. Missing environment variables ' +
+        'ADMIN_API_BASE_URL, ADMIN_API_AUTH_URL, ADMIN_API_CLIENT_ID, ADMIN_API_CLIENT_SECRET. ' +
+        'Set them in the environment or a .env file (see .env.example); keep the secret in a secret manager, not in code.\n',
     );
+  });
+
+  it('names only the variables that are missing or empty, whether from the environment or .env', async () => {
+    const dir = project({
+      '.env': `ADMIN_API_AUTH_URL=${api().authUrl}\nADMIN_API_CLIENT_ID=  \n`,
+    });
+    const { code, stderr } = await adminApi(dir, ['schema', 'pull'], {
+      ...BASE_ENV,
+      ADMIN_API_BASE_URL: api().baseUrl,
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'Missing environment variables ADMIN_API_CLIENT_ID, ADMIN_API_CLIENT_SECRET. Set them',
+    );
+  });
+
+  it('never prints the token or the secret that a server echoes in an error', async () => {
+    api().answer((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          errors: [
+            { message: `token ${api().token} rejected` },
+            { message: `body was client_secret=${SECRET_FORMS[1]}, i.e. ${SECRET_FORMS[0]}` },
+          ],
+        }),
+      );
+    });
+    const { code, stdout, stderr } = await adminApi(project({}), ['schema', 'pull'], {
+      ...BASE_ENV,
+      ADMIN_API_AUTH_URL: api().authUrl,
+      ADMIN_API_BASE_URL: api().baseUrl,
+      ADMIN_API_CLIENT_ID: api().credentials.clientId,
+      ADMIN_API_CLIENT_SECRET: api().credentials.clientSecret,
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('✘ [INTROSPECTION_FAILED] Introspection of ');
+    expect(stderr).toContain('token [redacted] rejected');
+    for (const secret of [api().token, ...SECRET_FORMS]) {
+      expect(`${stdout}${stderr}`).not.toContain(secret);
+    }
+  });
+
+  it('replaces a cache that cannot be used', async () => {
+    const dir = project({ 'admin-api.schema.graphql': '' });
+    const { code, stdout } = await adminApi(dir, ['schema', 'pull'], envFor(emulator()));
+    expect(code).toBe(0);
+    expect(stdout).toContain('replaced (the old one could not be used)');
   });
 
   it('refuses an unknown command with usage and exit code 2', async () => {
@@ -176,6 +250,13 @@ describe('admin-api schema check', () => {
     );
     expect(code).toBe(0);
     expect(stdout).toContain('✔ The cache matches the live schema.');
+  });
+
+  it('with a cache cut short, exits 1 with INVALID_CACHE naming the file', async () => {
+    const dir = project({ 'admin-api.schema.graphql': '# sha256: 0\n\ntype Query {\n  me: Me' });
+    const { code, stderr } = await adminApi(dir, ['schema', 'check'], envFor(emulator()));
+    expect(code).toBe(1);
+    expect(stderr).toContain(`✘ [INVALID_CACHE] The schema cache ${dir}/admin-api.schema.graphql`);
   });
 
   it('without a cache, exits 1 and says to pull first', async () => {

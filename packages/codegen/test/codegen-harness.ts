@@ -58,6 +58,18 @@ export async function runCodegen(
   return { content: outputs[0]?.content ?? '', logs, warnings };
 }
 
+/**
+ * Awaits a codegen run that must fail and returns the error graphql-codegen's `generate()` holds
+ * in its AggregateError: the one a user's `catch` sees.
+ */
+export async function codegenFailure(run: Promise<unknown>): Promise<Error> {
+  const error = await rejection(run);
+  if (!(error instanceof AggregateError) || error.errors.length !== 1) {
+    throw new Error(`expected an AggregateError of one error, got ${String(error)}`);
+  }
+  return error.errors[0] as Error;
+}
+
 /** Awaits a promise that must reject and returns the reason. */
 export async function rejection(promise: Promise<unknown>): Promise<Error> {
   return promise.then(

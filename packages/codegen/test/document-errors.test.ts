@@ -1,84 +1,162 @@
-import { useEmulator } from '@admin-api/emulator/testing';
+import { join } from 'node:path';
+import { generate } from '@graphql-codegen/cli';
 import { parse } from 'graphql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CodegenError } from '../src/index.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CodegenError, plugin, validate } from '../src/index.js';
 import { validateDocuments } from '../src/sdk-plugin/validate-documents.js';
-import { emulatorCredentials, rejection, runCodegen, useProject } from './codegen-harness.js';
+import { runGraphqlCodegenCli } from './codegen-cli.js';
+import { codegenFailure, rejection, runCodegen, useProject } from './codegen-harness.js';
+import { writeTinyCache } from './tiny-schema.js';
 
-const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
+const noCredentials = async () => undefined;
 
-async function failure(files: Record<string, string>): Promise<{ error: Error; dir: string }> {
+beforeEach(() => {
+  for (const name of ['AUTH_URL', 'BASE_URL', 'CLIENT_ID', 'CLIENT_SECRET']) {
+    vi.stubEnv(`ADMIN_API_${name}`, '');
+  }
+});
+afterEach(() => vi.unstubAllEnvs());
+
+/** A project with the tiny schema cached, so codegen runs without any service. */
+function cachedProject(files: Record<string, string>): string {
   const dir = project(files);
-  const error = await rejection(runCodegen(dir, { credentials: emulatorCredentials(emulator()) }));
-  return { error, dir };
+  writeTinyCache(join(dir, 'admin-api.schema.graphql'));
+  return dir;
 }
 
-/** graphql-codegen wraps plugin errors; the user sees the whole chain. */
-function fullText(error: Error): string {
-  const parts: string[] = [];
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    parts.push(
-      e.message,
-      ...((e as { errors?: Error[] }).errors ?? []).map(
-        (inner) => `${inner.message} ${fullText(inner)}`,
-      ),
-    );
-  }
-  return parts.join('\n');
-}
-
-function validationError(files: Record<string, string>): CodegenError {
-  const documents = Object.entries(files).map(([location, body]) => ({
-    location,
-    document: parse(body),
-  }));
-  try {
-    validateDocuments(documents);
-  } catch (error) {
-    expect(error).toBeInstanceOf(CodegenError);
-    return error as CodegenError;
-  }
-  throw new Error('expected validateDocuments to throw');
+/** Runs codegen through graphql-codegen's `generate()` and returns the error it rejects with. */
+async function failure(dir: string): Promise<CodegenError> {
+  const error = await codegenFailure(runCodegen(dir, { credentials: noCredentials }));
+  expect(error).toBeInstanceOf(CodegenError);
+  return error as CodegenError;
 }
 
 describe('documents that cannot become an SDK stop codegen with the file and line', () => {
-  it('an anonymous operation', async () => {
-    const { error, dir } = await failure({ 'src/me.graphql': '\n\nquery {\n  me { id }\n}\n' });
-    expect(fullText(error)).toContain(`${dir}/src/me.graphql:3:1: anonymous query`);
+  it('an anonymous operation reaches generate() as ANONYMOUS_OPERATION', async () => {
+    const dir = cachedProject({ 'src/me.graphql': '\n\nquery {\n  me { id }\n}\n' });
+    const error = await failure(dir);
+    expect(error.code).toBe('ANONYMOUS_OPERATION');
+    expect(error.message).toContain(`${dir}/src/me.graphql:3:1: anonymous query`);
   });
 
-  it('two operations that map to one method name', async () => {
-    const { error, dir } = await failure({
+  it('two operations that map to one method name reach generate() as DUPLICATE_METHOD', async () => {
+    const dir = cachedProject({
       'src/a.graphql': 'query GetMe { me { id } }\n',
       'src/b.graphql': '# same name, other case\nquery getMe { me { name } }\n',
     });
-    expect(fullText(error)).toContain(
+    const error = await failure(dir);
+    expect(error.code).toBe('DUPLICATE_METHOD');
+    expect(error.message).toContain(
       `${dir}/src/b.graphql:2:1: operation "getMe" maps to the SDK method "getMe()", as "GetMe" at ${dir}/src/a.graphql:1:1 does`,
     );
   });
 
-  it('an unknown field', async () => {
-    const { error, dir } = await failure({
+  it('an unknown field reaches generate() as DOCUMENT_ERROR', async () => {
+    const dir = cachedProject({
       'src/me.graphql': 'query GetMe {\n  me {\n    id\n    shoeSize\n  }\n}\n',
     });
-    const text = fullText(error);
-    expect(text).toContain('Cannot query field "shoeSize" on type "MeResponse"');
-    expect(text).toContain(`${dir}/src/me.graphql:4:5`);
+    const error = await failure(dir);
+    expect(error.code).toBe('DOCUMENT_ERROR');
+    expect(error.message).toContain(
+      `${dir}/src/me.graphql:4:5  Cannot query field "shoeSize" on type "Me".`,
+    );
   });
 
-  it('an argument of the wrong type', async () => {
-    const { error, dir } = await failure({
-      'src/products.graphql':
-        'query Products {\n  listProduct(pagination: { limit: "ten" }) { count }\n}\n',
+  it('an argument of the wrong type reaches generate() as DOCUMENT_ERROR', async () => {
+    const dir = cachedProject({
+      'src/products.graphql': 'query Products {\n  products(first: "ten") { id }\n}\n',
     });
-    const text = fullText(error);
-    expect(text).toContain('Int cannot represent non-integer value: "ten"');
-    expect(text).toContain(`${dir}/src/products.graphql:2:36`);
+    const error = await failure(dir);
+    expect(error.code).toBe('DOCUMENT_ERROR');
+    expect(error.message).toContain(
+      `${dir}/src/products.graphql:2:19  Int cannot represent non-integer value: "ten"`,
+    );
+  });
+
+  it('a document problem is left to graphql-codegen when its config skips validation', async () => {
+    const dir = cachedProject({ 'src/me.graphql': 'query GetMe { me { shoeSize } }\n' });
+    const error = await codegenFailure(
+      runCodegen(dir, {
+        credentials: noCredentials,
+        config: { skipDocumentsValidation: { skipValidationAgainstSchema: true } },
+      }),
+    );
+    expect(error).not.toBeInstanceOf(CodegenError);
   });
 });
 
+describe('a schema that cannot be loaded stops codegen with its own error', () => {
+  it('missing credentials and no cache reach generate() as MISSING_ENV naming the variables', async () => {
+    const dir = project({ 'src/me.graphql': 'query GetMe { me { id } }\n' });
+    const error = await failure(dir);
+    expect(error.code).toBe('MISSING_ENV');
+    expect(error.missing).toEqual([
+      'ADMIN_API_BASE_URL',
+      'ADMIN_API_AUTH_URL',
+      'ADMIN_API_CLIENT_ID',
+      'ADMIN_API_CLIENT_SECRET',
+    ]);
+  });
+
+  it('an empty cache reaches generate() as INVALID_CACHE', async () => {
+    const dir = project({
+      'src/me.graphql': 'query GetMe { me { id } }\n',
+      'admin-api.schema.graphql': '',
+    });
+    expect((await failure(dir)).code).toBe('INVALID_CACHE');
+  });
+});
+
+describe("graphql-codegen's own reports", () => {
+  it('carry the code at the start of the message where graphql-codegen re-wraps the error', async () => {
+    const dir = cachedProject({ 'src/me.graphql': 'query { me { id } }\n' });
+    const error = await rejection(
+      generate(
+        {
+          cwd: dir,
+          silent: true,
+          schema: join(dir, 'admin-api.schema.graphql'),
+          documents: join(dir, 'src/**/*.graphql'),
+          generates: { [join(dir, 'out.ts')]: { plugins: ['admin-api-sdk'] } },
+          pluginLoader: async () => ({ plugin, validate }),
+        },
+        false,
+      ),
+    );
+    expect(error).not.toBeInstanceOf(CodegenError);
+    expect(error.message).toContain('[ANONYMOUS_OPERATION] ');
+  });
+
+  it('in the CLI start each failure of ours with its code, to grep for', async () => {
+    const invalid = cachedProject({ 'src/me.graphql': 'query GetMe { me { shoeSize } }\n' });
+    const noSchema = project({ 'src/me.graphql': 'query GetMe { me { id } }\n' });
+    const [document, schema] = await Promise.all([
+      runGraphqlCodegenCli(invalid),
+      runGraphqlCodegenCli(noSchema),
+    ]);
+    expect(document.code).toBe(1);
+    expect(document.output).toContain('[FAILED: [DOCUMENT_ERROR] ');
+    expect(schema.code).toBe(1);
+    expect(schema.output).toContain('[FAILED: [MISSING_ENV] ');
+  }, 30_000);
+});
+
 describe('validateDocuments', () => {
+  function validationError(files: Record<string, string>): CodegenError {
+    const documents = Object.entries(files).map(([location, body]) => ({
+      location,
+      document: parse(body),
+    }));
+    try {
+      validateDocuments(documents);
+    } catch (error) {
+      expect(error).toBeInstanceOf(CodegenError);
+      return error as CodegenError;
+    }
+    throw new Error('expected validateDocuments to throw');
+  }
+
   it('codes an anonymous operation ANONYMOUS_OPERATION', () => {
     expect(validationError({ 'a.graphql': '{ me { id } }' }).code).toBe('ANONYMOUS_OPERATION');
   });

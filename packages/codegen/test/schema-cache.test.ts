@@ -1,8 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TokenRequestError } from '@admin-api/auth';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emulatorCredentials, rejection, runCodegen, useProject } from './codegen-harness.js';
+import { CodegenError } from '../src/index.js';
+import {
+  codegenFailure,
+  emulatorCredentials,
+  rejection,
+  runCodegen,
+  useProject,
+} from './codegen-harness.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
@@ -103,7 +111,7 @@ describe('the schema cache', () => {
     expect(content).toContain('export function getSdk');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /could not refresh the schema \(.*HTTP 503\); using the cached schema/,
+      /^could not refresh the schema \(\[INTROSPECTION_FAILED\] .*HTTP 503 .*\); using the cached schema/,
     );
   });
 
@@ -122,7 +130,7 @@ describe('the schema cache', () => {
     await runCodegen(dir, { credentials: emulatorCredentials(emulator()) });
     writeFileSync(path, `${readFileSync(path, 'utf8')}\nscalar Extra\n`);
     const { warnings } = await runCodegen(dir, { credentials: noCredentials });
-    expect(warnings[0]).toContain('was edited by hand');
+    expect(warnings[0]).toContain('may have been edited by hand');
   });
 
   it('with neither credentials nor a cache, codegen stops naming every missing variable', async () => {
@@ -133,14 +141,17 @@ describe('the schema cache', () => {
     );
   });
 
-  it('with wrong credentials and no cache, codegen stops with the OAuth error, and no secret', async () => {
+  it('with wrong credentials and no cache, codegen stops with TOKEN_REQUEST_FAILED caused by the OAuth error, and no secret', async () => {
     const dir = project(DOCUMENTS);
-    const error = await rejection(
+    const error = await codegenFailure(
       runCodegen(dir, {
         credentials: { ...emulatorCredentials(emulator()), clientSecret: 'wrong-secret-value' },
       }),
     );
-    expect(error.message).toContain('invalid_client');
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('TOKEN_REQUEST_FAILED');
+    expect(error.cause).toBeInstanceOf(TokenRequestError);
+    expect((error.cause as TokenRequestError).error).toBe('invalid_client');
     expect(error.message).not.toContain('wrong-secret-value');
   });
 });

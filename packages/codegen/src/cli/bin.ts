@@ -2,6 +2,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io.js';
+import { describeError } from './describe-error.js';
 import { init } from './init.js';
 import { schemaCheck } from './schema-check.js';
 import { schemaPull } from './schema-pull.js';
@@ -80,7 +81,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    io.error(`✘ ${error instanceof Error ? error.message : String(error)}`);
+    io.error(`✘ ${describeError(error)}`);
     process.exitCode = 1;
   },
 );

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CliIo } from './cli-io.js';
 
@@ -38,13 +38,63 @@ interface PackageJson {
   [key: string]: unknown;
 }
 
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+/** Why `file` cannot be written: a folder on its path is a file, or it is a folder itself. */
+function blockedPath(file: string): string | undefined {
+  const parts = file.split('/');
+  for (let depth = 1; depth < parts.length; depth++) {
+    const folder = parts.slice(0, depth).join('/');
+    if (existsSync(folder) && !isDirectory(folder)) {
+      return `${folder} is a file, but ${file} goes in a folder of that name: rename or move ${folder}.`;
+    }
+  }
+  return isDirectory(file)
+    ? `${file} is a folder, where a file goes: rename or move it.`
+    : undefined;
+}
+
+type PackageJsonRead = { pkg: PackageJson; text: string } | { problem: string } | undefined;
+
+function readPackageJson(): PackageJsonRead {
+  if (!existsSync('package.json')) return undefined;
+  if (isDirectory('package.json'))
+    return { problem: 'package.json is a folder: rename or move it.' };
+  const text = readFileSync('package.json', 'utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return {
+      problem: `package.json is not valid JSON (${(error as Error).message}): fix it, or move it aside.`,
+    };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { problem: 'package.json does not hold a JSON object: fix it, or move it aside.' };
+  }
+  return { pkg: json as PackageJson, text };
+}
+
 /**
  * `admin-api init`: writes codegen.ts, .env.example, a sample src/me.graphql and a `codegen`
  * script. Never overwrites: it asks first on a terminal, refuses otherwise, unless `--force`.
+ * Checks everything before writing anything, so a problem leaves the project as it was.
  */
 export async function init(flags: { force?: boolean }, io: CliIo): Promise<number> {
-  const pkgText = existsSync('package.json') ? readFileSync('package.json', 'utf8') : undefined;
-  const pkg = pkgText ? (JSON.parse(pkgText) as PackageJson) : undefined;
+  const read = readPackageJson();
+  const problems = [
+    ...(read && 'problem' in read ? [read.problem] : []),
+    ...[...Object.keys(FILES), '.gitignore'].flatMap((file) => blockedPath(file) ?? []),
+  ];
+  if (problems.length > 0) {
+    for (const problem of problems) io.error(`✘ ${problem}`);
+    io.error('Nothing was written. Run `admin-api init` again once that is fixed.');
+    return 1;
+  }
+  const pkgText = read && 'pkg' in read ? read.text : undefined;
+  const pkg = read && 'pkg' in read ? read.pkg : undefined;
   const existingScript = pkg?.scripts?.codegen;
 
   const conflicts = Object.keys(FILES).filter(

@@ -3,6 +3,7 @@ import { GraphQLFileLoader } from '@graphql-tools/graphql-file-loader';
 import { loadDocuments } from '@graphql-tools/load';
 import {
   type BreakingChange,
+  buildASTSchema,
   buildSchema,
   type DangerousChange,
   type DocumentNode,
@@ -23,7 +24,7 @@ import {
 import { CodegenError } from '../errors.js';
 import { requireCredentialsFromEnvironment } from '../schema/credentials.js';
 import { introspectSchema } from '../schema/introspect.js';
-import { readSchemaCache } from '../schema/schema-cache.js';
+import { readSchemaCache, unusableCacheError } from '../schema/schema-cache.js';
 import { sourceLocation } from '../sdk-plugin/source-location.js';
 import type { CliIo } from './cli-io.js';
 import { projectSettings } from './project-settings.js';
@@ -90,9 +91,17 @@ export async function schemaCheck(
       `No schema cache at ${settings.cachePath} to compare with: run \`admin-api schema pull\` first.`,
     );
   }
-  const credentials = requireCredentialsFromEnvironment('schema check needs the live schema');
+  const credentials = requireCredentialsFromEnvironment('admin-api schema check');
   const pointers = flags.documents?.length ? flags.documents : settings.documents;
-  const oldSchema = buildSchema(cached.sdl);
+  let oldSchema: GraphQLSchema;
+  try {
+    oldSchema = buildASTSchema(cached.document);
+  } catch (error) {
+    throw unusableCacheError(
+      settings.cachePath,
+      `does not describe a valid schema (${(error as Error).message})`,
+    );
+  }
   const live = await introspectSchema({
     credentials,
     onProgress: (message) => io.progress(message),

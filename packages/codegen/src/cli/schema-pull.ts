@@ -1,6 +1,6 @@
 import { requireCredentialsFromEnvironment } from '../schema/credentials.js';
 import { introspectSchema } from '../schema/introspect.js';
-import { readSchemaCache, writeSchemaCache } from '../schema/schema-cache.js';
+import { inspectSchemaCache, writeSchemaCache } from '../schema/schema-cache.js';
 import type { CliIo } from './cli-io.js';
 import { projectSettings } from './project-settings.js';
 
@@ -10,8 +10,9 @@ export async function schemaPull(
   io: CliIo,
 ): Promise<number> {
   const { cachePath } = await projectSettings(flags);
-  const credentials = requireCredentialsFromEnvironment('set them in the environment or .env');
-  const previous = readSchemaCache(cachePath);
+  const credentials = requireCredentialsFromEnvironment('admin-api schema pull');
+  // A cache that cannot be used is what a pull is for: it is replaced, not an error.
+  const previous = inspectSchemaCache(cachePath);
   const { sdl, endpoint } = await introspectSchema({
     credentials,
     onProgress: (message) => io.progress(message),
@@ -19,9 +20,11 @@ export async function schemaPull(
   const written = writeSchemaCache(cachePath, sdl, endpoint);
   const change = !previous
     ? 'written'
-    : previous.sha256 === written.sha256
-      ? 'unchanged'
-      : 'updated';
+    : 'problem' in previous
+      ? 'replaced (the old one could not be used)'
+      : previous.sha256 === written.sha256
+        ? 'unchanged'
+        : 'updated';
   io.out(
     `✔ schema cache ${cachePath} ${change} (${sdl.length.toLocaleString('en')} bytes, sha256 ${written.sha256.slice(0, 12)})`,
   );

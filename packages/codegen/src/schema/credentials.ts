@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { ClientCredentials } from '@admin-api/auth';
-import { ENV_VARS, type Env, readEnvVars } from '@admin-api/auth/internal';
+import { ENV_VARS, type Env, missingEnvMessage, readEnvVars } from '@admin-api/auth/internal';
 import { CodegenError } from '../errors.js';
 
 /** Everything introspection needs: the token host, the GraphQL host and the app's credentials. */
@@ -40,13 +40,17 @@ export function credentialsFromEnvironment(
     : { credentials: undefined, missing };
 }
 
-/** The four ADMIN_API_* variables, or a `MISSING_ENV` error naming the missing ones and why they are needed. */
-export function requireCredentialsFromEnvironment(why: string): AdminApiCredentials {
+/**
+ * The four ADMIN_API_* variables, or a `MISSING_ENV` error that names the command, exactly the
+ * variables missing or empty, and where to set them.
+ */
+export function requireCredentialsFromEnvironment(command: string): AdminApiCredentials {
   const { credentials, missing } = credentialsFromEnvironment();
   if (!credentials)
     throw new CodegenError(
       'MISSING_ENV',
-      `Missing ${missing.join(', ')}: ${why} (see .env.example).`,
+      `${command} needs the live schema. ${missingEnvMessage(missing)}`,
+      { missing },
     );
   return credentials;
 }

@@ -1,14 +1,26 @@
-import { requestToken } from '@admin-api/auth';
-import { GRAPHQL_PATH, secureEndpointUrl } from '@admin-api/auth/internal';
 import {
-  buildClientSchema,
-  getIntrospectionQuery,
-  type IntrospectionQuery,
-  lexicographicSortSchema,
-  printSchema,
-} from 'graphql';
+  type AccessToken,
+  ConfigurationError,
+  requestToken,
+  TokenRequestError,
+} from '@admin-api/auth';
+import {
+  GRAPHQL_PATH,
+  redactError,
+  secureEndpointUrl,
+  tokenEndpointUrl,
+} from '@admin-api/auth/internal';
+import { getIntrospectionQuery } from 'graphql';
 import { CodegenError } from '../errors.js';
 import type { AdminApiCredentials } from './credentials.js';
+import {
+  type IntrospectionAnswer,
+  MAX_ERROR_BODY_BYTES,
+  MAX_SCHEMA_BYTES,
+  processIntrospectionAnswer,
+} from './process-introspection-response.js';
+import { readCappedBody } from './read-body.js';
+import { findSecret, secretForms } from './secrets.js';
 
 /** Options of {@link introspectSchema}. */
 export interface IntrospectOptions {
@@ -28,33 +40,85 @@ export interface IntrospectedSchema {
   endpoint: string;
 }
 
-function failed(message: string, cause?: unknown): CodegenError {
-  return new CodegenError(
-    'INTROSPECTION_FAILED',
-    message,
-    cause === undefined ? undefined : { cause },
-  );
+/** The auth package's errors, as codegen reports them: one class, the code first in the message. */
+function fromAuthError(error: unknown, tokenHost: string): unknown {
+  if (error instanceof TokenRequestError) {
+    return new CodegenError(
+      'TOKEN_REQUEST_FAILED',
+      `No access token from ${tokenHost}: ${error.message}`,
+      { status: error.status, cause: error },
+    );
+  }
+  if (
+    error instanceof ConfigurationError &&
+    (error.code === 'INVALID_OPTION' || error.code === 'INSECURE_URL')
+  ) {
+    return new CodegenError(error.code, error.message, { cause: error });
+  }
+  return error;
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return `no answer within ${timeoutMs} ms`;
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+}
+
+async function getToken(
+  credentials: AdminApiCredentials,
+  tokenHost: string,
+  fetchFn: typeof fetch,
+): Promise<AccessToken> {
+  try {
+    return await requestToken({ ...credentials, fetch: fetchFn });
+  } catch (error) {
+    throw redactError(
+      fromAuthError(error, tokenHost) as Error,
+      secretForms([credentials.clientSecret]),
+    );
+  }
 }
 
 /**
  * Gets a token with the app's credentials and introspects `{baseUrl}/api/v2/admin/graphql`. The
- * token and the secret go nowhere else: not into the SDL, not into errors.
+ * token and the secret go nowhere else: redirects are not followed, messages are redacted, and a
+ * schema that contains either is refused. Every failure is a {@link CodegenError}:
+ * `TOKEN_REQUEST_FAILED` (its `cause` is the auth package's error), `INTROSPECTION_FAILED`, or
+ * `INVALID_OPTION`/`INSECURE_URL` for a bad URL.
  */
 export async function introspectSchema(options: IntrospectOptions): Promise<IntrospectedSchema> {
   const { credentials, onProgress = () => {} } = options;
   const fetchFn = options.fetch ?? globalThis.fetch;
-  const endpoint = secureEndpointUrl(credentials.baseUrl, GRAPHQL_PATH, {
-    optionName: 'baseUrl',
-    carries: 'access tokens',
-  }).href;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  let endpoint: string;
+  let tokenHost: string;
+  try {
+    endpoint = secureEndpointUrl(credentials.baseUrl, GRAPHQL_PATH, {
+      optionName: 'baseUrl',
+      carries: 'access tokens',
+    }).href;
+    tokenHost = tokenEndpointUrl(credentials.authUrl).origin;
+  } catch (error) {
+    throw fromAuthError(error, credentials.authUrl);
+  }
 
-  onProgress(`getting an access token from ${new URL(credentials.authUrl).origin}`);
-  const token = await requestToken({ ...credentials, fetch: fetchFn });
+  onProgress(`getting an access token from ${tokenHost}`);
+  const token = await getToken(credentials, tokenHost, fetchFn);
+  const tokenForms = secretForms([token.accessToken]);
+  const secrets = [...tokenForms, ...secretForms([credentials.clientSecret])];
+  const failed = (message: string, cause?: unknown) =>
+    redactError(
+      new CodegenError('INTROSPECTION_FAILED', `Introspection of ${endpoint} ${message}`, {
+        cause,
+      }),
+      secrets,
+    );
 
   onProgress(`introspecting ${endpoint}`);
-  let response: Response;
+  let answer: IntrospectionAnswer;
   try {
-    response = await fetchFn(endpoint, {
+    const response = await fetchFn(endpoint, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -65,34 +129,30 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
         query: getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }),
         operationName: 'IntrospectionQuery',
       }),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+      signal: AbortSignal.timeout(timeoutMs),
+      // A followed redirect would carry the token to wherever it points.
+      redirect: 'manual',
     });
+    const ok = response.status >= 200 && response.status <= 299;
+    const body = await readCappedBody(response, ok ? MAX_SCHEMA_BYTES : MAX_ERROR_BODY_BYTES);
+    answer = { status: response.status, headers: response.headers, body };
   } catch (error) {
-    throw failed(`Introspection of ${endpoint} got no answer: ${(error as Error).message}`, error);
+    throw failed(`got no complete answer: ${describeFailure(error, timeoutMs)}`, error);
   }
-  const text = await response.text();
-  if (response.status === 401 || response.status === 403) {
-    throw failed(
-      `Introspection of ${endpoint} was refused (HTTP ${response.status}) with a fresh token. ` +
-        'Check that ADMIN_API_BASE_URL and ADMIN_API_AUTH_URL belong to the same store.',
-    );
-  }
-  if (!response.ok) {
-    throw failed(`Introspection of ${endpoint} failed: HTTP ${response.status}`);
-  }
-  let body: { data?: IntrospectionQuery | null; errors?: { message: string }[] };
+
+  let sdl: string;
   try {
-    body = JSON.parse(text) as typeof body;
+    sdl = processIntrospectionAnswer(answer, { endpoint, secrets });
   } catch (error) {
+    throw redactError(error as Error, secrets);
+  }
+  const leaked = findSecret(sdl, secrets);
+  if (leaked !== undefined) {
     throw failed(
-      `Introspection of ${endpoint} answered HTTP ${response.status} with a body that is not JSON`,
-      error,
+      `answered with a schema that contains the ${tokenForms.includes(leaked) ? 'access token' : 'client secret'} ` +
+        '(in a description, a name or a default value). It was not used, so it reaches no schema ' +
+        'cache and no generated code. Report this to the service.',
     );
   }
-  if (body.errors?.length || !body.data?.__schema) {
-    const reason = body.errors?.map((e) => e.message).join('; ') ?? 'no data.__schema';
-    throw failed(`Introspection of ${endpoint} failed: ${reason.slice(0, 300)}`);
-  }
-  const schema = buildClientSchema(body.data);
-  return { sdl: `${printSchema(lexicographicSortSchema(schema))}\n`, endpoint };
+  return { sdl, endpoint };
 }

@@ -1,3 +1,4 @@
+import { type DocumentNode, parse } from 'graphql';
 import { CodegenError } from '../errors.js';
 import {
   type CredentialsSource,
@@ -5,7 +6,12 @@ import {
   type ProvidedCredentials,
 } from './credentials.js';
 import { introspectSchema } from './introspect.js';
-import { readSchemaCache, type SchemaCache, writeSchemaCache } from './schema-cache.js';
+import {
+  inspectSchemaCache,
+  type SchemaCache,
+  unusableCacheError,
+  writeSchemaCache,
+} from './schema-cache.js';
 
 /** Where progress and warnings go. */
 export interface SchemaLogger {
@@ -17,7 +23,7 @@ export interface SchemaLogger {
 export interface LoadSchemaOptions {
   /** Path of the SDL cache, or `false` for none (always introspect, write nothing). */
   cachePath: string | false;
-  /** Refresh a cache older than this. @default never */
+  /** Refresh a cache older than this, or of unknown age. @default never */
   maxAgeMs?: number | undefined;
   /** Introspect even when the cache is fresh. */
   refresh?: boolean | undefined;
@@ -31,8 +37,16 @@ export interface LoadSchemaOptions {
 /** The SDL to generate from, and where it came from. */
 export interface LoadedSchema {
   sdl: string;
+  /** The SDL, parsed (without locations). */
+  document: DocumentNode;
   from: 'cache' | 'network';
 }
+
+/**
+ * How far in the future a cache's `fetched-at` may be before its age counts as unknown: clocks of
+ * two machines differ by that much, so a cache written on one and read on the other is not wrong.
+ */
+const CLOCK_SKEW_MS = 60_000;
 
 function describeAge(ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -53,32 +67,49 @@ async function provide(
 /**
  * The schema policy: a fresh cache is used without network; otherwise the schema is introspected
  * with a token and cached. When that fails, or no credentials are set, an existing cache is used
- * with a warning; with no cache either, the error names what to do.
+ * with a warning; with no cache either, the error names what to do. A cache that cannot be used
+ * (empty, cut short) is replaced from the network when credentials are set, and is an
+ * `INVALID_CACHE` error otherwise.
  */
 export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedSchema> {
   const { cachePath, logger } = options;
   const now = options.now ?? Date.now;
-  const cached = cachePath ? readSchemaCache(cachePath) : undefined;
+  const read = cachePath ? inspectSchemaCache(cachePath) : undefined;
+  const unusable = read && 'problem' in read ? read.problem : undefined;
+  const cached: SchemaCache | undefined = read && !('problem' in read) ? read : undefined;
   if (cached && !cached.intact) {
     logger.warn(
-      `${cachePath} was edited by hand (its sha256 no longer matches); run \`admin-api schema pull\` to restore it.`,
+      `${cachePath} may have been edited by hand (its sha256 header is missing or no longer matches); run \`admin-api schema pull\` to restore it.`,
     );
   }
-  const age = cached ? now() - cached.fetchedAt.getTime() : 0;
-  const stale = cached !== undefined && options.maxAgeMs !== undefined && age > options.maxAgeMs;
+  const sinceFetched = cached ? now() - cached.fetchedAt.getTime() : 0;
+  const age = sinceFetched < -CLOCK_SKEW_MS ? undefined : Math.max(0, sinceFetched);
+  if (cached && age === undefined) {
+    logger.warn(
+      `${cachePath} says it was fetched at ${cached.fetchedAt.toISOString()}, in the future, so its age is unknown${options.maxAgeMs === undefined ? '' : ' and it counts as stale'}; run \`admin-api schema pull\` to rewrite it.`,
+    );
+  }
+  const stale =
+    cached !== undefined &&
+    options.maxAgeMs !== undefined &&
+    (age === undefined || age > options.maxAgeMs);
   if (cached && !options.refresh && !stale) {
     logger.info(
-      `using the cached schema ${cachePath} (fetched ${describeAge(age)} ago; no network)`,
+      `using the cached schema ${cachePath} (${age === undefined ? 'age unknown' : `fetched ${describeAge(age)} ago`}; no network)`,
     );
-    return { sdl: cached.sdl, from: 'cache' };
+    return { sdl: cached.sdl, document: cached.document, from: 'cache' };
   }
   const why = !cachePath
     ? 'schema cache off'
-    : !cached
-      ? 'no schema cache yet'
-      : stale
-        ? `the cache is ${describeAge(age)} old`
-        : 'refresh requested';
+    : unusable
+      ? 'the schema cache cannot be used'
+      : !cached
+        ? 'no schema cache yet'
+        : stale
+          ? age === undefined
+            ? 'the cache is of unknown age'
+            : `the cache is ${describeAge(age)} old`
+          : 'refresh requested';
 
   const provided = await provide(options.credentials);
   if ('missing' in provided) {
@@ -87,12 +118,19 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
       logger.warn(
         `${why}, but ${names} ${provided.missing.length > 1 ? 'are' : 'is'} not set: using the cached schema ${cachePath}.`,
       );
-      return { sdl: cached.sdl, from: 'cache' };
+      return { sdl: cached.sdl, document: cached.document, from: 'cache' };
     }
+    if (cachePath && unusable) throw unusableCacheError(cachePath, unusable);
     throw new CodegenError(
       'MISSING_ENV',
       `Cannot load the Admin API schema: missing ${names}, and there is no schema cache${cachePath ? ` at ${cachePath}` : ''}. ` +
         'Set them in the environment or in .env beside codegen.ts (see .env.example), or commit a cache made with `admin-api schema pull`.',
+      { missing: provided.missing },
+    );
+  }
+  if (unusable) {
+    logger.warn(
+      `the schema cache ${cachePath} ${unusable}: loading the schema from the network and rewriting the cache.`,
     );
   }
 
@@ -103,19 +141,17 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
       onProgress: (message) => logger.info(message),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-    if (cachePath) {
-      const written = writeSchemaCache(cachePath, sdl, endpoint);
-      const change =
-        cached?.sha256 === written.sha256 ? 'unchanged' : cached ? 'updated' : 'created';
-      logger.info(`schema cache ${cachePath} ${change} (sha256 ${written.sha256.slice(0, 12)})`);
-    }
-    return { sdl, from: 'network' };
+    if (!cachePath) return { sdl, document: parse(sdl, { noLocation: true }), from: 'network' };
+    const written = writeSchemaCache(cachePath, sdl, endpoint);
+    const change = cached?.sha256 === written.sha256 ? 'unchanged' : cached ? 'updated' : 'created';
+    logger.info(`schema cache ${cachePath} ${change} (sha256 ${written.sha256.slice(0, 12)})`);
+    return { sdl, document: written.document, from: 'network' };
   } catch (error) {
     if (!cached) throw error;
     logger.warn(
       `could not refresh the schema (${(error as Error).message}); using the cached schema ${cachePath}.`,
     );
-    return { sdl: cached.sdl, from: 'cache' };
+    return { sdl: cached.sdl, document: cached.document, from: 'cache' };
   } finally {
     await provided.close?.();
   }

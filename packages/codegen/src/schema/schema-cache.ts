@@ -1,29 +1,89 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { type DocumentNode, GraphQLError, Kind, parse, visit } from 'graphql';
 import { CodegenError } from '../errors.js';
 
 /** A schema cache file: the SDL and where and when it was fetched. */
 export interface SchemaCache {
   sdl: string;
+  /** The SDL, parsed (without locations). */
+  document: DocumentNode;
   /** The endpoint it was introspected from, when the header says. */
   source: string | undefined;
   /** When it was fetched (the header's `fetched-at`, else the file's modification time). */
   fetchedAt: Date;
   /** SHA-256 of the SDL. */
   sha256: string;
-  /** False when the SDL no longer matches the hash in the header (edited by hand). */
+  /**
+   * False when the header's sha256 is missing or no longer matches the SDL: the file may have
+   * been edited by hand.
+   */
   intact: boolean;
 }
 
 const HEADER_FIELD = /^# (source|fetched-at|sha256): (.+)$/;
+const BUILT_IN_SCALARS = new Set(['String', 'Int', 'Float', 'Boolean', 'ID']);
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Reads a cache file; `undefined` when there is none. */
-export function readSchemaCache(path: string): SchemaCache | undefined {
+/** What a document cut between two definitions lacks: a query root, or types it uses. */
+function missingParts(document: DocumentNode): string | undefined {
+  const defined = new Set(BUILT_IN_SCALARS);
+  const used = new Set<string>();
+  let hasSchemaDefinition = false;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.SCHEMA_DEFINITION) hasSchemaDefinition = true;
+    if ('name' in definition && definition.name && definition.kind !== Kind.DIRECTIVE_DEFINITION) {
+      defined.add(definition.name.value);
+    }
+  }
+  visit(document, {
+    NamedType(node) {
+      used.add(node.name.value);
+    },
+  });
+  const missing = [...used].filter((name) => !defined.has(name));
+  if (missing.length > 0) {
+    return `uses types it does not define (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''})`;
+  }
+  return hasSchemaDefinition || defined.has('Query') ? undefined : 'defines no Query type';
+}
+
+/** Why the SDL of a cache cannot be used, or its parsed document. */
+function parseCachedSdl(sdl: string, intact: boolean): DocumentNode | { problem: string } {
+  if (sdl.trim() === '') return { problem: 'holds no schema (it is empty below its header)' };
+  let document: DocumentNode;
+  try {
+    document = parse(sdl, { noLocation: true });
+  } catch (error) {
+    const detail =
+      error instanceof GraphQLError
+        ? `${error.message} (line ${error.locations?.[0]?.line ?? '?'})`
+        : String(error);
+    return { problem: `does not parse, so it was probably cut short: ${detail}` };
+  }
+  // A file that matches its hash is whole; only one that does not can be cut between definitions.
+  const missing = intact ? undefined : missingParts(document);
+  return missing ? { problem: `${missing}, so it was probably cut short` } : document;
+}
+
+/** The `INVALID_CACHE` error for a cache file whose content cannot be used. */
+export function unusableCacheError(path: string, problem: string): CodegenError {
+  return new CodegenError(
+    'INVALID_CACHE',
+    `The schema cache ${path} ${problem}. Run \`admin-api schema pull\` to rewrite it ` +
+      '(codegen also rewrites it by itself when the ADMIN_API_* credentials are set).',
+  );
+}
+
+/**
+ * Reads a cache file: the cache, `{ problem }` when its content cannot be used (empty, cut
+ * short), or `undefined` when there is none. Throws `INVALID_CACHE` when it cannot be read.
+ */
+export function inspectSchemaCache(path: string): SchemaCache | { problem: string } | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -32,9 +92,7 @@ export function readSchemaCache(path: string): SchemaCache | undefined {
     throw new CodegenError(
       'INVALID_CACHE',
       `Cannot read the schema cache ${path}: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
+      { cause: error },
     );
   }
   const lines = text.split('\n');
@@ -47,18 +105,35 @@ export function readSchemaCache(path: string): SchemaCache | undefined {
   }
   if (lines[start] === '') start++;
   const sdl = lines.slice(start).join('\n');
-  const fetchedAt = header['fetched-at'] ? new Date(header['fetched-at']) : statSync(path).mtime;
   const hash = sha256(sdl);
+  const intact = header.sha256 === hash;
+  const document = parseCachedSdl(sdl, intact);
+  if ('problem' in document) return document;
+  const fetchedAt = header['fetched-at'] ? new Date(header['fetched-at']) : statSync(path).mtime;
   return {
     sdl,
+    document,
     source: header.source,
     fetchedAt: Number.isNaN(fetchedAt.getTime()) ? statSync(path).mtime : fetchedAt,
     sha256: hash,
-    intact: header.sha256 === undefined || header.sha256 === hash,
+    intact,
   };
 }
 
-/** Writes a cache file atomically (temp file, then rename), so an interrupted write loses nothing. */
+/**
+ * Reads a cache file; `undefined` when there is none. Throws an `INVALID_CACHE`
+ * {@link CodegenError} naming the file when it cannot be read or used (empty, cut short).
+ */
+export function readSchemaCache(path: string): SchemaCache | undefined {
+  const cache = inspectSchemaCache(path);
+  if (cache && 'problem' in cache) throw unusableCacheError(path, cache.problem);
+  return cache;
+}
+
+/**
+ * Writes a cache file atomically (temp file, then rename), so an interrupted write loses nothing.
+ * Throws `INVALID_CACHE` when the SDL does not parse or the file cannot be written.
+ */
 export function writeSchemaCache(
   path: string,
   sdl: string,
@@ -66,6 +141,16 @@ export function writeSchemaCache(
   fetchedAt = new Date(),
 ): SchemaCache {
   const hash = sha256(sdl);
+  let document: DocumentNode;
+  try {
+    document = parse(sdl, { noLocation: true });
+  } catch (error) {
+    throw new CodegenError(
+      'INVALID_CACHE',
+      `Not writing the schema cache ${path}: the SDL does not parse (${(error as Error).message})`,
+      { cause: error },
+    );
+  }
   const header = [
     '# Admin API schema, cached by @admin-api/codegen. Commit it; do not edit it.',
     '# Refresh: pnpm exec admin-api schema pull',
@@ -74,9 +159,18 @@ export function writeSchemaCache(
     `# sha256: ${hash}`,
     '',
   ].join('\n');
-  mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${header}\n${sdl}`);
-  renameSync(temporary, path);
-  return { sdl, source, fetchedAt, sha256: hash, intact: true };
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(temporary, `${header}\n${sdl}`);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new CodegenError(
+      'INVALID_CACHE',
+      `Cannot write the schema cache ${path}: ${(error as Error).message}. Check that its folder is writable.`,
+      { cause: error },
+    );
+  }
+  return { sdl, document, source, fetchedAt, sha256: hash, intact: true };
 }

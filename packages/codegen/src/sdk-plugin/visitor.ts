@@ -6,6 +6,7 @@ import {
   type LoadedFragment,
 } from '@graphql-codegen/visitor-plugin-common';
 import type { GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import { compareCodeUnits } from '../compare-code-units.js';
 import type { ResolvedSdkPluginConfig, SdkPluginConfig } from './config.js';
 import { methodName } from './method-name.js';
 import { leadingComment } from './source-location.js';
@@ -64,7 +65,7 @@ export class SdkVisitor extends ClientSideBaseVisitor<SdkPluginConfig, ClientSid
 
   get sdkContent(): string {
     const methods = [...this.operations]
-      .sort((a, b) => a.method.localeCompare(b.method))
+      .sort((a, b) => compareCodeUnits(a.method, b.method))
       .map(printMethod);
     return [
       '/** Typed Admin API calls, one per operation in your documents. */',
