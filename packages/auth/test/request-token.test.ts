@@ -14,15 +14,31 @@ async function failure(promise: Promise<unknown>): Promise<TokenRequestError> {
 }
 
 describe('requestToken against the emulator', () => {
-  it('gets a Bearer token with the configured lifetime', async () => {
-    const before = Date.now();
-    const token = await requestToken(emulatorCredentials(emulator()));
+  it('gets a Bearer token whose expiry counts from when the request was sent', async () => {
+    const sentAt = Date.UTC(2026, 10, 22);
+    const token = await requestToken({ ...emulatorCredentials(emulator()), now: () => sentAt });
     expect(token.tokenType).toBe('Bearer');
     expect(token.expiresIn).toBe(14_400);
-    expect(token.expiresAt).toBeGreaterThanOrEqual(before + 14_400_000);
-    expect(token.expiresAt).toBeLessThanOrEqual(Date.now() + 14_400_000);
+    expect(token.expiresAt).toBe(sentAt + 14_400_000);
     expect(emulator().stats.tokensIssued).toBe(1);
   });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['above the timer maximum', 2 ** 31],
+    ['negative', -1],
+  ])(
+    'a timeoutMs that is %s is a ConfigurationError naming it, before any request',
+    async (_, timeoutMs) => {
+      const error = await requestToken({ ...emulatorCredentials(emulator()), timeoutMs }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+      expect((error as Error).message).toContain('"timeoutMs"');
+      expect(emulator().stats.tokenRequests).toBe(0);
+    },
+  );
 
   it.each(['/', '/api/admin/oauth/token', '/api/admin/oauth/token/'])(
     'an authUrl ending in %s does not double the path',
