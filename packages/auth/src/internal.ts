@@ -3,16 +3,11 @@
  * `@admin-api/redis`). Not public API: names and signatures here may change in any release.
  */
 export { emit } from './auth-events.js';
-export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
+export { type BackoffOptions, backoffDelayMs } from './backoff.js';
 export { redactError } from './errors.js';
-export {
-  checkCount,
-  checkDurationMs,
-  checkPositiveInteger,
-  MAX_TIMER_MS,
-} from './option-checks.js';
+export { checkCount, checkDurationMs, checkPositiveInteger } from './option-checks.js';
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
-export { type BoundedText, discardBody, readBoundedText } from './read-bounded.js';
+export { readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
 export { bodyExcerpt, redact, redactDeep, tokenFingerprint } from './redact.js';
 export { describeLocation } from './redirect-location.js';
