@@ -39,7 +39,9 @@ async function sustained(
     tokenProvider,
     rateLimit: strategy === 'ours' ? { limit: LIMIT, windowMs: WINDOW_MS } : false,
     retry: { rateLimitRetries: 1_000, retries: 0, maxRetryAfterMs: WINDOW_MS * 2 },
-    hooks: { onRequest: countSent },
+    onEvent: (event) => {
+      if (event.type === 'graphql_request') countSent();
+    },
   });
   if (strategy === 'fixed-interval') {
     const interval = WINDOW_MS / LIMIT;

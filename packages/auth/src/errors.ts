@@ -121,11 +121,24 @@ export class TokenRequestError extends AdminApiError {
   }
 }
 
-/** Replaces every listed secret in `error`, in place: message, stack and cause chain. */
+/**
+ * Replaces every listed secret in `error`, in place: message, stack and cause chain. A property
+ * that cannot be written (a DOMException's message is a getter) is left as it is: such errors
+ * come from the runtime, not from what a server sent.
+ */
 export function redactError<E extends Error>(error: E, secrets: readonly string[]): E {
-  error.message = redact(error.message, secrets);
-  if (error.stack) error.stack = redact(error.stack, secrets);
-  const cause: unknown = error.cause;
-  if (cause instanceof Error && cause !== error) redactError(cause, secrets);
+  let current: unknown = error;
+  // Bounded: a cause chain can loop.
+  for (let depth = 0; current instanceof Error && depth < 10; depth++) {
+    for (const key of ['message', 'stack'] as const) {
+      try {
+        const value = current[key];
+        if (value) current[key] = redact(value, secrets);
+      } catch {
+        // Read-only property.
+      }
+    }
+    current = current.cause;
+  }
   return error;
 }

@@ -3,14 +3,24 @@
  * `@admin-api/redis`). Not public API: names and signatures here may change in any release.
  */
 export { emit } from './auth-events.js';
-export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
+export { type BackoffOptions, backoffDelayMs } from './backoff.js';
 export { redactError } from './errors.js';
+export { checkCount, checkDurationMs, checkPositiveInteger } from './option-checks.js';
+export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
+export { readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
-export { bodyExcerpt, redact, tokenFingerprint } from './redact.js';
+export { bodyExcerpt, redact, redactDeep, tokenFingerprint } from './redact.js';
+export { describeLocation } from './redirect-location.js';
 export {
   isLoopbackHost,
   type SecureEndpointOptions,
   secureEndpointUrl,
   tokenEndpointUrl,
 } from './token-endpoint-url.js';
-export { AUTH_ENV_VARS, ENV_VARS, GRAPHQL_PATH, TOKEN_PATH } from './wire-constants.js';
+export {
+  AUTH_ENV_VARS,
+  ENV_VARS,
+  GRAPHQL_PATH,
+  PRODUCTION_GRAPHQL_HOST,
+  TOKEN_PATH,
+} from './wire-constants.js';

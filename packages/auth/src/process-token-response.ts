@@ -1,8 +1,19 @@
 import type { AccessToken } from './access-token.js';
 import { TokenRequestError } from './errors.js';
+import { discardBody, readBoundedText } from './read-bounded.js';
 import { bodyExcerpt } from './redact.js';
+import { describeLocation } from './redirect-location.js';
 
 const EXCERPT_LENGTH = 200;
+/** Most of a token answer that is read: a real one is well under 4 KiB. */
+export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
+/** Most of an error answer that is read: enough for an OAuth error or a proxy's page. */
+export const MAX_ERROR_BODY_BYTES = 8 * 1024;
+/**
+ * RFC 6750's b64token (token68): what can follow `Bearer ` in a header. Anything else (a control
+ * character, a space, non-ASCII) would corrupt the header or smuggle a second one.
+ */
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 const excerpt = (body: string, secrets: readonly string[]) =>
   bodyExcerpt(body, secrets, EXCERPT_LENGTH);
@@ -37,7 +48,28 @@ export async function processTokenResponse(
 ): Promise<AccessToken> {
   const { status } = response;
   const secrets = options.secrets ?? [];
-  const text = await response.text();
+  if (status >= 300 && status <= 399) {
+    discardBody(response);
+    throw new TokenRequestError(
+      'REDIRECT_REFUSED',
+      `Token endpoint answered HTTP ${status}, a redirect to ` +
+        `${describeLocation(response.headers.get('location'), response.url, secrets)}. Redirects are ` +
+        "never followed: the client secret would go with it. Check authUrl: it is the store's token " +
+        'host, e.g. https://<store>.myikas.com.',
+      { status },
+    );
+  }
+  const ok = status >= 200 && status <= 299;
+  const { text, truncated } = await readBoundedText(
+    response,
+    ok ? MAX_TOKEN_RESPONSE_BYTES : MAX_ERROR_BODY_BYTES,
+  );
+  if (ok && truncated) {
+    throw invalid(
+      `Token endpoint answered HTTP ${status} with a body over ${MAX_TOKEN_RESPONSE_BYTES} bytes; a token response is a few hundred`,
+      status,
+    );
+  }
   const contentType = response.headers.get('content-type') ?? '';
 
   let json: unknown;
@@ -98,6 +130,13 @@ export async function processTokenResponse(
   const { access_token: accessToken, token_type: tokenType, expires_in: expiresIn } = json;
   if (typeof accessToken !== 'string' || accessToken === '') {
     throw invalid('"response" body "access_token" property must be a non-empty string', status);
+  }
+  if (!TOKEN68.test(accessToken)) {
+    throw invalid(
+      '"response" body "access_token" property must be a token68 string (ASCII letters, digits, ' +
+        '"-._~+/", then optional "="): no spaces or control characters',
+      status,
+    );
   }
   if (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer') {
     throw invalid('"response" body "token_type" property must be "Bearer"', status);

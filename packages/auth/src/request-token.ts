@@ -1,7 +1,8 @@
 import type { AccessToken } from './access-token.js';
 import { type AuthEventListener, emit } from './auth-events.js';
-import { backoffDelayMs, sleep } from './backoff.js';
+import { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
 import { ConfigurationError, redactError, TokenRequestError } from './errors.js';
+import { checkCount, checkDurationMs } from './option-checks.js';
 import { processTokenResponse } from './process-token-response.js';
 import { tokenEndpointUrl } from './token-endpoint-url.js';
 
@@ -58,6 +59,38 @@ function requireString(
   return value;
 }
 
+/** {@link RequestTokenOptions} checked, with the defaults filled in. */
+export interface TokenRequestConfig {
+  readonly url: URL;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly backoff: BackoffOptions;
+}
+
+/**
+ * Checks the options of {@link requestToken} and fills in the defaults, so a token provider can
+ * refuse bad options when it is created rather than on its first request.
+ */
+export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRequestConfig {
+  const authUrl = requireString(options, 'authUrl');
+  const clientId = requireString(options, 'clientId');
+  const clientSecret = requireString(options, 'clientSecret');
+  const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
+  return {
+    url: tokenEndpointUrl(authUrl, options.allowInsecureHttp),
+    clientId,
+    clientSecret,
+    timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS),
+    retries: checkCount('retry.retries', retry.retries ?? DEFAULT_TOKEN_RETRIES),
+    backoff: {
+      baseDelayMs: checkDurationMs('retry.baseDelayMs', retry.baseDelayMs ?? 250, true),
+      maxDelayMs: checkDurationMs('retry.maxDelayMs', retry.maxDelayMs ?? 2_000, true),
+    },
+  };
+}
+
 function isRetryableStatus(status: number): boolean {
   return status >= 500 && status <= 599;
 }
@@ -72,16 +105,10 @@ function isRetryableStatus(status: number): boolean {
  * console.log(new Date(token.expiresAt));
  */
 export async function requestToken(options: RequestTokenOptions): Promise<AccessToken> {
-  const authUrl = requireString(options, 'authUrl');
-  const clientId = requireString(options, 'clientId');
-  const clientSecret = requireString(options, 'clientSecret');
-  const url = tokenEndpointUrl(authUrl, options.allowInsecureHttp);
+  const { url, clientId, clientSecret, timeoutMs, retries, backoff } =
+    resolveTokenRequestConfig(options);
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS;
-  const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
-  const retries = retry.retries ?? DEFAULT_TOKEN_RETRIES;
-  const backoff = { baseDelayMs: retry.baseDelayMs ?? 250, maxDelayMs: retry.maxDelayMs ?? 2_000 };
   const secrets = [clientSecret];
 
   const timeoutSignal = AbortSignal.timeout(timeoutMs);

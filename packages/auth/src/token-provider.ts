@@ -1,19 +1,33 @@
 import type { AccessToken } from './access-token.js';
 import { emit } from './auth-events.js';
+import { backoffDelayMs } from './backoff.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { tokenFingerprint } from './redact.js';
-import { type RequestTokenOptions, requestToken } from './request-token.js';
+import {
+  type RequestTokenOptions,
+  requestToken,
+  resolveTokenRequestConfig,
+} from './request-token.js';
 import { createMemoryTokenStore, type TokenStore } from './token-store.js';
 
 /** Upper bound of the refresh margin: refresh at most this long before expiry. */
 export const DEFAULT_REFRESH_MARGIN_S = 300;
 /** The default margin is also at most this share of the token's lifetime. */
 export const DEFAULT_REFRESH_MARGIN_RATIO = 0.1;
+/** Any margin, configured or not, is at most this share of the lifetime. */
+const MAX_REFRESH_MARGIN_RATIO = 0.5;
+/**
+ * The final window before expiry in which callers wait for the new token instead of taking the
+ * old one: the smaller of this and half the margin.
+ */
+const FINAL_WINDOW_S = 30;
+/** Backoff between failed refreshes while the cached token is still valid. */
+const REFRESH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 } as const;
 
 /** Options of {@link createTokenProvider}. */
 export interface TokenProviderOptions extends Omit<RequestTokenOptions, 'signal'> {
   /**
-   * Seconds before expiry at which the token is refreshed.
+   * Seconds before expiry at which the token is refreshed; at most half the token's lifetime.
    * @default the smaller of 300 s and 10% of the token's lifetime
    */
   refreshMarginS?: number | undefined;
@@ -25,8 +39,9 @@ export interface TokenProviderOptions extends Omit<RequestTokenOptions, 'signal'
 export interface TokenProvider {
   /**
    * Resolves to a token that is valid now. Concurrent calls share one token request. Inside the
-   * refresh margin it answers with the cached token and refreshes in the background; a failed
-   * background refresh keeps serving the cached token until it expires.
+   * refresh margin it answers with the cached token and refreshes in the background; in the
+   * final window before expiry it waits for the new token. A failed refresh keeps serving the
+   * cached token until it expires, and is tried again only after a backoff.
    */
   getToken(options?: { signal?: AbortSignal }): Promise<AccessToken>;
   /**
@@ -37,17 +52,25 @@ export interface TokenProvider {
   invalidate(accessToken?: string): Promise<void>;
 }
 
-function refreshAt(token: AccessToken, marginS: number | undefined): number {
+/** When to start refreshing a token, and when to stop handing it out without a refresh. */
+function refreshWindows(
+  token: AccessToken,
+  marginS: number | undefined,
+): { refreshAt: number; waitAt: number } {
   const lifetimeMs = token.expiresIn * 1000;
-  const marginMs =
+  const wantedMs =
     marginS === undefined
       ? Math.min(DEFAULT_REFRESH_MARGIN_S * 1000, lifetimeMs * DEFAULT_REFRESH_MARGIN_RATIO)
-      : Math.min(marginS * 1000, lifetimeMs);
-  return token.expiresAt - marginMs;
+      : marginS * 1000;
+  // A margin as long as the lifetime would make every call a token request.
+  const marginMs = Math.min(wantedMs, lifetimeMs * MAX_REFRESH_MARGIN_RATIO);
+  const finalMs = Math.min(FINAL_WINDOW_S * 1000, marginMs / 2);
+  return { refreshAt: token.expiresAt - marginMs, waitAt: token.expiresAt - finalMs };
 }
 
 /**
- * Creates a {@link TokenProvider} for a private application's client credentials.
+ * Creates a {@link TokenProvider} for a private application's client credentials. Options are
+ * checked here, so a mistake fails at creation, not at the first call.
  *
  * @example
  * const provider = createTokenProvider(credentialsFromEnv());
@@ -61,20 +84,41 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       '"refreshMarginS" must be a non-negative number of seconds',
     );
   }
+  resolveTokenRequestConfig(requestOptions);
   const now = options.now ?? Date.now;
   let inflight: Promise<AccessToken> | undefined;
+  // Consecutive failed token requests, and the time before which no new one is started while a
+  // valid token is cached: without it every call inside the margin would hit a down token host.
+  let failures = 0;
+  let retryAt = 0;
 
   const fetchToken = (): Promise<AccessToken> => {
     inflight ??= (async () => {
       try {
         const token = await requestToken(requestOptions);
         await store.set(token);
+        failures = 0;
+        retryAt = 0;
         emit(options.onEvent, {
           type: 'token_acquired',
           expiresAt: token.expiresAt,
           tokenFingerprint: tokenFingerprint(token.accessToken),
         });
         return token;
+      } catch (error) {
+        if (error instanceof TokenRequestError) {
+          failures++;
+          retryAt = now() + backoffDelayMs(failures, REFRESH_BACKOFF);
+          const cached = await store.get();
+          emit(options.onEvent, {
+            type: 'refresh_failed',
+            error,
+            servingCachedToken: cached !== undefined && now() < cached.expiresAt,
+            failures,
+            retryAt,
+          });
+        }
+        throw error;
       } finally {
         inflight = undefined;
       }
@@ -97,17 +141,24 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     async getToken({ signal } = {}) {
       const cached = await store.get();
       const at = now();
-      if (cached && at < cached.expiresAt) {
-        if (at >= refreshAt(cached, refreshMarginS) && !inflight) {
-          fetchToken().catch((error: unknown) => {
-            if (error instanceof TokenRequestError) {
-              emit(options.onEvent, { type: 'refresh_failed', error, servingCachedToken: true });
-            }
-          });
-        }
+      if (!cached || at >= cached.expiresAt) return waitFor(fetchToken(), signal);
+      const { refreshAt, waitAt } = refreshWindows(cached, refreshMarginS);
+      if (at < refreshAt) return cached;
+      const mayStart = inflight !== undefined || at >= retryAt;
+      if (!mayStart) return cached;
+      if (at < waitAt) {
+        // Errors are reported by the refresh_failed event; the cached token is still good.
+        fetchToken().catch(() => {});
         return cached;
       }
-      return waitFor(fetchToken(), signal);
+      // So close to expiry the cached token could lapse before the request using it arrives.
+      try {
+        return await waitFor(fetchToken(), signal);
+      } catch (error) {
+        if (signal?.aborted || !(error instanceof TokenRequestError)) throw error;
+        if (now() < cached.expiresAt) return cached;
+        throw error;
+      }
     },
 
     async invalidate(accessToken) {

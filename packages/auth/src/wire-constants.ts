@@ -18,3 +18,6 @@ export const AUTH_ENV_VARS = {
   clientId: ENV_VARS.clientId,
   clientSecret: ENV_VARS.clientSecret,
 } as const;
+
+/** The production GraphQL host, shared by every store; a store's token host is its own. */
+export const PRODUCTION_GRAPHQL_HOST = 'api.myikas.com';

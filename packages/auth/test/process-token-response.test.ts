@@ -77,6 +77,58 @@ describe('processTokenResponse', () => {
     expect(error.message).toContain(`"${field}"`);
   });
 
+  it.each([
+    ['a newline', 'abc\ndef'],
+    ['a NUL', 'abc\u0000def'],
+    ['a DEL', 'abc\u007fdef'],
+    ['a tab', 'abc\tdef'],
+    ['a space', 'abc def'],
+    ['a non-ASCII letter', 'abcdéf'],
+    ['a padding sign in the middle', 'ab=cd'],
+  ])(
+    'rejects an access_token with %s as INVALID_RESPONSE naming the field, without the token',
+    async (_, token) => {
+      const error = await rejection(
+        json({ access_token: token, token_type: 'Bearer', expires_in: 60 }),
+      );
+      expect(error.code).toBe('INVALID_RESPONSE');
+      expect(error.message).toContain('"access_token"');
+      expect(JSON.stringify(error)).not.toContain(JSON.stringify(token).slice(1, -1));
+      expect(error.message).not.toContain(token);
+    },
+  );
+
+  it('accepts a token68 access_token with every allowed character and padding', async () => {
+    const token = 'AZaz09-._~+/xyz==';
+    const result = await processTokenResponse(
+      json({ access_token: token, token_type: 'Bearer', expires_in: 60 }),
+      { sentAt: SENT_AT },
+    );
+    expect(result.accessToken).toBe(token);
+  });
+
+  it('refuses a redirect as REDIRECT_REFUSED, naming the location without its query', async () => {
+    const error = await rejection(
+      new Response(null, {
+        status: 302,
+        headers: { location: 'https://elsewhere.example/login?client_secret=s3cr3t-value' },
+      }),
+    );
+    expect(error.code).toBe('REDIRECT_REFUSED');
+    expect(error.status).toBe(302);
+    expect(error.message).toContain('https://elsewhere.example/login?…');
+    expect(error.message).not.toContain('s3cr3t-value');
+  });
+
+  it('rejects a 200 body over 64 KiB as INVALID_RESPONSE without reading the rest', async () => {
+    const padding = ' '.repeat(70 * 1024);
+    const error = await rejection(
+      json(`{"access_token":"abc","token_type":"Bearer","expires_in":60${padding}}`),
+    );
+    expect(error.code).toBe('INVALID_RESPONSE');
+    expect(error.message).toContain('65536 bytes');
+  });
+
   it('never echoes a body that may hold a token', async () => {
     const error = await rejection(
       json({ access_token: 'tok-SECRET-123456', token_type: 'mac', expires_in: 60 }),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigurationError, requestToken, TokenRequestError } from '../src/index.js';
-import { FAST_RETRY } from './fixtures.js';
+import { FAST_RETRY, startServer } from './fixtures.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach });
 
@@ -14,15 +14,31 @@ async function failure(promise: Promise<unknown>): Promise<TokenRequestError> {
 }
 
 describe('requestToken against the emulator', () => {
-  it('gets a Bearer token with the configured lifetime', async () => {
-    const before = Date.now();
-    const token = await requestToken(emulatorCredentials(emulator()));
+  it('gets a Bearer token whose expiry counts from when the request was sent', async () => {
+    const sentAt = Date.UTC(2026, 10, 22);
+    const token = await requestToken({ ...emulatorCredentials(emulator()), now: () => sentAt });
     expect(token.tokenType).toBe('Bearer');
     expect(token.expiresIn).toBe(14_400);
-    expect(token.expiresAt).toBeGreaterThanOrEqual(before + 14_400_000);
-    expect(token.expiresAt).toBeLessThanOrEqual(Date.now() + 14_400_000);
+    expect(token.expiresAt).toBe(sentAt + 14_400_000);
     expect(emulator().stats.tokensIssued).toBe(1);
   });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['above the timer maximum', 2 ** 31],
+    ['negative', -1],
+  ])(
+    'a timeoutMs that is %s is a ConfigurationError naming it, before any request',
+    async (_, timeoutMs) => {
+      const error = await requestToken({ ...emulatorCredentials(emulator()), timeoutMs }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+      expect((error as Error).message).toContain('"timeoutMs"');
+      expect(emulator().stats.tokenRequests).toBe(0);
+    },
+  );
 
   it.each(['/', '/api/admin/oauth/token', '/api/admin/oauth/token/'])(
     'an authUrl ending in %s does not double the path',
@@ -119,12 +135,11 @@ describe('requestToken against the emulator', () => {
 
   it('times out within timeoutMs, retries included', async () => {
     emulator().faults.token.push({ delayMs: 2_000 });
-    const started = Date.now();
     const error = await failure(
       requestToken({ ...emulatorCredentials(emulator()), timeoutMs: 150 }),
     );
     expect(error.code).toBe('TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(emulator().stats.tokenRequests).toBe(1);
   });
 
   it('honours the caller’s AbortSignal and says so', async () => {
@@ -163,35 +178,74 @@ describe('requestToken against the emulator', () => {
     expect(emulator().stats.tokenRequests).toBe(0);
   });
 
-  it('does not follow a redirect that would resend the secret elsewhere', async () => {
-    let requestsSeenElsewhere = 0;
-    const elsewhere = createServer((_req, res) => {
-      requestsSeenElsewhere++;
-      res.end('{}');
+  it.each([301, 302, 303, 307, 308])(
+    'refuses a %i redirect with REDIRECT_REFUSED naming the location, and sends nothing there',
+    async (status) => {
+      const elsewhere = await startServer((_req, res) => res.end('{}'));
+      const secret = emulator().clientSecret;
+      const redirector = await startServer((_req, res) => {
+        res
+          .writeHead(status, {
+            location: `${elsewhere.url}/steal/${secret}?client_secret=${secret}`,
+          })
+          .end();
+      });
+      try {
+        const error = await failure(
+          requestToken({ ...emulatorCredentials(emulator()), authUrl: redirector.url }),
+        );
+        expect(error.code).toBe('REDIRECT_REFUSED');
+        expect(error.status).toBe(status);
+        expect(error.attempts).toBe(1);
+        expect(error.message).toContain(`${elsewhere.url}/steal/[redacted]?…`);
+        expect(JSON.stringify(error)).not.toContain(secret);
+        expect(redirector.requests).toBe(1);
+        expect(elsewhere.requests).toBe(0);
+      } finally {
+        await Promise.all([elsewhere.close(), redirector.close()]);
+      }
+    },
+  );
+
+  it('stops reading a 100 MB token response after the cap and closes the connection', async () => {
+    const TOTAL = 100 * 1024 * 1024;
+    let written = 0;
+    let finished = false;
+    let closed!: () => void;
+    const socketClosed = new Promise<void>((resolve) => {
+      closed = resolve;
     });
-    const redirector = createServer((_, res) => {
-      const { port } = elsewhere.address() as AddressInfo;
-      res.writeHead(307, { location: `http://127.0.0.1:${port}/steal` }).end();
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.on('close', closed);
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      const pump = () => {
+        while (written < TOTAL && !res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        if (!res.destroyed) {
+          finished = true;
+          res.end();
+        }
+      };
+      res.write('{"access_token":"');
+      pump();
     });
-    await Promise.all(
-      [elsewhere, redirector].map(
-        (s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve)),
-      ),
-    );
     try {
-      const { port } = redirector.address() as AddressInfo;
       const error = await failure(
-        requestToken({ ...emulatorCredentials(emulator()), authUrl: `http://127.0.0.1:${port}` }),
+        requestToken({ ...emulatorCredentials(emulator()), authUrl: server.url, retry: false }),
       );
-      expect(error.code).toBe('HTTP_ERROR');
-      expect(error.status).toBe(307);
-      expect(requestsSeenElsewhere).toBe(0);
+      expect(error.code).toBe('INVALID_RESPONSE');
+      await socketClosed;
+      expect(finished).toBe(false);
+      // What the socket buffers took before the client hung up: a few MB at most, not 100.
+      expect(written).toBeLessThan(32 * 1024 * 1024);
     } finally {
-      await Promise.all(
-        [elsewhere, redirector].map(
-          (s) => new Promise<void>((resolve) => s.close(() => resolve())),
-        ),
-      );
+      await server.close();
     }
   });
 });

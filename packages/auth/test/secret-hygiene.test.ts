@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AuthEvent, createTokenProvider, requestToken } from '../src/index.js';
-import { FAST_RETRY } from './fixtures.js';
+import { FAST_RETRY, readRequestBody, startServer } from './fixtures.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach });
 
@@ -51,6 +51,63 @@ describe('the secret and tokens never leak', () => {
     expect(error).toBeInstanceOf(Error);
     const text = [...renderings(error), inspect(events, { depth: 10 })].join('\n');
     expect(text).not.toContain(emu.clientSecret);
+  });
+
+  it('when a token host echoes the form body: the secret as sent (percent-encoded) and as decoded with + as a space', async () => {
+    const clientSecret = 'sk+live/secret==value';
+    const encoded = new URLSearchParams({ s: clientSecret }).toString().slice(2);
+    const server = await startServer((req, res) => {
+      void readRequestBody(req).then((body) => {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            error: 'invalid_request',
+            error_description: `could not parse ${body} (read as ${decodeURIComponent(body)})`,
+          }),
+        );
+      });
+    });
+    const events: AuthEvent[] = [];
+    try {
+      const error = await requestToken({
+        authUrl: server.url,
+        clientId: 'app',
+        clientSecret,
+        onEvent: (e) => events.push(e),
+      }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'OAUTH_ERROR' });
+      const text = [...renderings(error), inspect(events, { depth: 10 })].join('\n');
+      for (const form of [
+        clientSecret,
+        encoded,
+        encoded.toLowerCase(),
+        clientSecret.replaceAll('+', ' '),
+      ]) {
+        expect(text).not.toContain(form);
+      }
+      expect(text).toContain('client_secret=[redacted]');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('in a refused redirect whose location carries the secret', async () => {
+    const emu = emulator();
+    const server = await startServer((_req, res) => {
+      res
+        .writeHead(307, {
+          location: `https://evil.example/${emu.clientSecret}/x?secret=${emu.clientSecret}#${emu.clientSecret}`,
+        })
+        .end();
+    });
+    try {
+      const error = await requestToken({ ...emulatorCredentials(emu), authUrl: server.url }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ code: 'REDIRECT_REFUSED' });
+      expect(renderings(error).join('\n')).not.toContain(emu.clientSecret);
+    } finally {
+      await server.close();
+    }
   });
 
   it('in the provider’s events, which carry only a token fingerprint', async () => {

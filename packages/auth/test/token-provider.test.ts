@@ -1,23 +1,62 @@
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type AuthEvent,
+  ConfigurationError,
   createTokenProvider,
   type TokenProviderOptions,
   TokenRequestError,
 } from '../src/index.js';
 import { FAST_RETRY } from './fixtures.js';
 
-// One clock shared by the emulator and the providers, so expiry can be reached without waiting.
+// One clock shared by the emulator and the providers, so expiry is reached without waiting.
 let clock = Date.UTC(2026, 10, 22);
 const now = () => clock;
+const LIFETIME_MS = 1_000_000;
 const emulator = useEmulator(
   { afterAll, beforeAll, beforeEach },
-  { now, tokenLifetimeS: 1000, rateLimit: false },
+  { now, tokenLifetimeS: LIFETIME_MS / 1000, rateLimit: false },
 );
 
 const provider = (extra: Partial<TokenProviderOptions> = {}) =>
   createTokenProvider({ ...emulatorCredentials(emulator()), now, retry: FAST_RETRY, ...extra });
+
+/**
+ * Records a provider's events and lets a test wait for the ones a background refresh emits, so
+ * no test polls or sleeps. Providers built with it send one request per refresh (`retry: false`).
+ */
+function recorder() {
+  const events: AuthEvent[] = [];
+  const waiters: { types: AuthEvent['type'][]; resolve: (event: AuthEvent) => void }[] = [];
+  const count = (...types: AuthEvent['type'][]) =>
+    events.filter((e) => types.includes(e.type)).length;
+  const next = (...types: AuthEvent['type'][]) =>
+    new Promise<AuthEvent>((resolve) => waiters.push({ types, resolve }));
+  return {
+    events,
+    options: {
+      retry: false,
+      onEvent: (event: AuthEvent) => {
+        events.push(event);
+        for (const waiter of [...waiters]) {
+          if (!waiter.types.includes(event.type)) continue;
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      },
+    } satisfies Partial<TokenProviderOptions>,
+    /** Resolves once every token request started so far has ended in a token or a failure. */
+    async idle() {
+      while (count('token_acquired', 'refresh_failed') < count('token_request')) {
+        await next('token_acquired', 'refresh_failed');
+      }
+    },
+  };
+}
+
+const tokenHostDown = () => {
+  emulator().faults.random = (target) => (target === 'token' ? { status: 503 } : undefined);
+};
 
 describe('createTokenProvider', () => {
   it('caches the token: a second call sends no request', async () => {
@@ -45,42 +84,122 @@ describe('createTokenProvider', () => {
     expect(emulator().stats.tokenRequests).toBe(2);
   });
 
-  it('refreshes inside the default margin (10% of a short lifetime) before the token expires', async () => {
-    const tokens = provider();
+  it('inside the refresh margin it serves the cached token and refreshes in the background', async () => {
+    const log = recorder();
+    const tokens = provider(log.options);
     const old = await tokens.getToken();
-    // Lifetime 1000 s: the margin is min(300 s, 100 s) = 100 s.
+    // Lifetime 1000 s: the margin is min(300 s, 100 s) = 100 s, the final window 30 s.
     clock = old.expiresAt - 101_000;
     expect(await tokens.getToken()).toBe(old);
     expect(emulator().stats.tokenRequests).toBe(1);
 
     clock = old.expiresAt - 99_000;
-    // Still valid, so it is served at once while the refresh runs in the background.
     expect((await tokens.getToken()).accessToken).toBe(old.accessToken);
-    await vi.waitFor(() => expect(emulator().stats.tokensIssued).toBe(2));
+    await log.idle();
     const fresh = await tokens.getToken();
     expect(fresh.accessToken).not.toBe(old.accessToken);
-    expect(fresh.expiresAt).toBe(clock + 1_000_000);
+    expect(fresh.expiresAt).toBe(clock + LIFETIME_MS);
     expect(emulator().stats.tokenRequests).toBe(2);
   });
 
-  it('uses a configured refresh margin', async () => {
-    const tokens = provider({ refreshMarginS: 500 });
+  it('at 99.9% of the lifetime it waits for a new token instead of handing out one about to expire', async () => {
+    const tokens = provider();
     const old = await tokens.getToken();
-    clock = old.expiresAt - 499_000;
-    await tokens.getToken();
-    await vi.waitFor(() => expect(emulator().stats.tokensIssued).toBe(2));
+    clock = old.expiresAt - 1_000;
+    const token = await tokens.getToken();
+    expect(token.accessToken).not.toBe(old.accessToken);
+    expect(token.expiresAt - clock).toBe(LIFETIME_MS);
+    expect(emulator().stats.tokenRequests).toBe(2);
   });
 
-  it('a failed early refresh keeps serving the still-valid token and reports it', async () => {
-    const events: AuthEvent[] = [];
-    const tokens = provider({ onEvent: (e) => events.push(e), retry: false });
+  it.each([
+    // [margin option, seconds before expiry, waits for the new token]
+    [undefined, 31, false],
+    [undefined, 29, true],
+    [20, 11, false],
+    [20, 9, true],
+  ] as const)(
+    'the final window is the smaller of 30 s and half the margin (margin %s s, %i s left: waits %s)',
+    async (refreshMarginS, secondsLeft, waits) => {
+      const log = recorder();
+      const tokens = provider({ ...log.options, refreshMarginS });
+      const old = await tokens.getToken();
+      clock = old.expiresAt - secondsLeft * 1000;
+      const token = await tokens.getToken();
+      expect(token.accessToken !== old.accessToken).toBe(waits);
+      await log.idle();
+      expect(emulator().stats.tokenRequests).toBe(2);
+    },
+  );
+
+  it('uses a configured refresh margin', async () => {
+    const log = recorder();
+    const tokens = provider({ ...log.options, refreshMarginS: 200 });
+    const old = await tokens.getToken();
+    clock = old.expiresAt - 199_000;
+    await tokens.getToken();
+    await log.idle();
+    expect(emulator().stats.tokensIssued).toBe(2);
+  });
+
+  it('a refresh margin at or above the lifetime is capped at half of it, so early calls send no request', async () => {
+    const log = recorder();
+    const tokens = provider({ ...log.options, refreshMarginS: 5_000 });
+    const first = await tokens.getToken();
+    for (let i = 0; i < 10; i++) {
+      clock += 10_000;
+      await tokens.getToken();
+      await log.idle();
+    }
+    expect(emulator().stats.tokenRequests).toBe(1);
+    clock = first.expiresAt - LIFETIME_MS / 2 + 1;
+    await tokens.getToken();
+    await log.idle();
+    expect(emulator().stats.tokenRequests).toBe(2);
+  });
+
+  it('a failed background refresh keeps serving the valid token, reports it, and backs off instead of retrying on every call', async () => {
+    const log = recorder();
+    const tokens = provider(log.options);
+    const old = await tokens.getToken();
+    clock = old.expiresAt - 90_000;
+    tokenHostDown();
+    for (let i = 0; i < 20; i++) {
+      expect((await tokens.getToken()).accessToken).toBe(old.accessToken);
+      await log.idle();
+    }
+    expect(emulator().stats.tokenRequests).toBe(2);
+    const failed = log.events.filter((e) => e.type === 'refresh_failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ servingCachedToken: true, failures: 1 });
+    const retryAt = failed[0]?.type === 'refresh_failed' ? failed[0].retryAt : 0;
+    expect(retryAt).toBeGreaterThan(clock);
+
+    // Once the backoff has passed, one more attempt; it fails too, and the next wait is longer.
+    clock = retryAt;
+    await tokens.getToken();
+    await log.idle();
+    expect(emulator().stats.tokenRequests).toBe(3);
+    expect(log.events.at(-1)).toMatchObject({ type: 'refresh_failed', failures: 2 });
+
+    emulator().faults.random = undefined;
+    clock = old.expiresAt - 35_000;
+    await tokens.getToken();
+    await log.idle();
+    expect((await tokens.getToken()).accessToken).not.toBe(old.accessToken);
+  });
+
+  it('in the final window with the token host down, callers get the still-valid token and attempts back off', async () => {
+    const log = recorder();
+    const tokens = provider(log.options);
     const old = await tokens.getToken();
     clock = old.expiresAt - 10_000;
-    emulator().faults.token.push({ status: 503 });
-    expect((await tokens.getToken()).accessToken).toBe(old.accessToken);
-    await vi.waitFor(() => expect(events.some((e) => e.type === 'refresh_failed')).toBe(true));
-    expect((await tokens.getToken()).accessToken).toBe(old.accessToken);
-    await vi.waitFor(() => expect(emulator().stats.tokensIssued).toBe(2));
+    tokenHostDown();
+    for (let i = 0; i < 20; i++) {
+      expect((await tokens.getToken()).accessToken).toBe(old.accessToken);
+    }
+    expect(emulator().stats.tokenRequests).toBe(2);
+    expect(log.events.filter((e) => e.type === 'refresh_failed')).toHaveLength(1);
   });
 
   it('a failed fetch rejects every waiter once, is not cached, and the next call tries again', async () => {
@@ -136,9 +255,29 @@ describe('createTokenProvider', () => {
     expect(emulator().stats.tokenRequests).toBe(1);
   });
 
-  it('rejects a negative refresh margin at creation', () => {
-    expect(() => provider({ refreshMarginS: -1 })).toThrowError(
-      expect.objectContaining({ code: 'INVALID_OPTION' }),
-    );
+  it.each([
+    ['a negative refreshMarginS', { refreshMarginS: -1 }, 'refreshMarginS'],
+    ['timeoutMs 0', { timeoutMs: 0 }, 'timeoutMs'],
+    ['timeoutMs NaN', { timeoutMs: Number.NaN }, 'timeoutMs'],
+    ['timeoutMs above the timer maximum', { timeoutMs: 2 ** 31 }, 'timeoutMs'],
+    ['negative retries', { retry: { retries: -1 } }, 'retry.retries'],
+    ['fractional retries', { retry: { retries: 1.5 } }, 'retry.retries'],
+    [
+      'an infinite baseDelayMs',
+      { retry: { baseDelayMs: Number.POSITIVE_INFINITY } },
+      'retry.baseDelayMs',
+    ],
+    ['an empty authUrl', { authUrl: '' }, 'authUrl'],
+  ] as const)('rejects %s at creation, naming the option', (_, bad, name) => {
+    let error: unknown;
+    try {
+      provider(bad);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    expect((error as Error).message).toContain(`"${name}"`);
+    expect(emulator().stats.tokenRequests).toBe(0);
   });
 });

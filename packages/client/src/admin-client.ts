@@ -5,25 +5,29 @@ import {
   type TokenProviderOptions,
   TokenRequestError,
 } from '@admin-api/auth';
-import { sleep } from '@admin-api/auth/internal';
+import { checkDurationMs, emit, tokenEndpointUrl } from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import type { DocumentNode } from 'graphql';
-import { type ClientHooks, callHook, type RequestEvent } from './client-events.js';
-import { graphqlEndpointUrl } from './endpoint-url.js';
-import { AbortedError, AuthError } from './errors.js';
-import { toOperation } from './operation.js';
-import { label } from './operation-label.js';
-import { createPacer, type Pacer, type RateLimitOptions } from './pacer.js';
+import type { AdminApiEvent } from './admin-api-events.js';
+import { classifyAttempt } from './classify-attempt.js';
 import {
-  decideRetry,
-  type RetryCounts,
-  type RetryOptions,
-  resolveRetryConfig,
-} from './retry-policy.js';
-import { sendAttempt } from './send-attempt.js';
+  type AdminClientBaseOptions,
+  type ClientConfig,
+  resolveClientConfig,
+} from './client-config.js';
+import { AbortedError, AuthError } from './errors.js';
+import { checkHosts } from './host-check.js';
+import { observeAttempt } from './observe-attempt.js';
+import { serializeRequest, toOperation } from './operation.js';
+import { label } from './operation-label.js';
+import { createPacer, type Pacer } from './pacer.js';
+import { decideRetry, type RetryCounts } from './retry-policy.js';
+import { wait } from './scheduler.js';
 
-/** Default time budget of one HTTP attempt. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * How long a token issued to replace a refused one, and refused itself before any request with
+ * it succeeded, keeps calls from fetching yet another: the API is refusing the app, not a token.
+ */
+export const REFUSED_REPLACEMENT_HOLD_MS = 30_000;
 
 /** GraphQL variables. */
 export type Variables = Record<string, unknown>;
@@ -40,6 +44,8 @@ export interface RequestOptions {
    * @default false
    */
   idempotent?: boolean;
+  /** Which operation to run, for a document that holds several. */
+  operationName?: string;
 }
 
 /** `variables` is required exactly when the operation has a required variable. */
@@ -48,30 +54,10 @@ export type RequestArgs<TVariables> =
     ? [variables?: TVariables, options?: RequestOptions]
     : [variables: TVariables, options?: RequestOptions];
 
-/** Options shared by both ways of supplying tokens. */
-export interface AdminClientBaseOptions {
-  /** Origin of the GraphQL host, e.g. `https://api.myikas.com`. Not the token host. */
-  baseUrl: string;
-  /** A `fetch` implementation, used for GraphQL and token requests. @default globalThis.fetch */
-  fetch?: typeof fetch;
-  /** Time budget of one HTTP attempt. @default 30000 */
-  timeoutMs?: number;
-  /** Retry budgets; `false` turns retries off (a 401 still refreshes the token once). */
-  retry?: RetryOptions | false;
-  /** Client-side request budget; `false` turns pacing off. @default 50 requests per 10 s */
-  rateLimit?: RateLimitOptions | false;
-  /** Observers for logging and tracing; they never see the secret or a token. */
-  hooks?: ClientHooks;
-  /** Allows plain `http://` to non-loopback hosts. Only for trusted networks. @default false */
-  allowInsecureHttp?: boolean;
-  /** Clock. @default Date.now */
-  now?: () => number;
-}
-
 /** Token provider options the client passes through; the rest are shared with the client. */
 export type ClientTokenOptions = Omit<
   TokenProviderOptions,
-  'fetch' | 'now' | 'allowInsecureHttp' | 'retry' | 'timeoutMs'
+  'fetch' | 'now' | 'allowInsecureHttp' | 'retry' | 'timeoutMs' | 'onEvent'
 >;
 
 /** Options of {@link createAdminClient}: client credentials, or a ready token provider. */
@@ -84,7 +70,8 @@ export interface AdminClient {
    * Sends one GraphQL operation. With a `TypedDocumentNode` the result and the variables are
    * typed, and `variables` is required exactly when the operation has a required variable. A
    * string or an untyped `DocumentNode` gives `unknown` unless `TResult` is given. Rejects with
-   * an {@link AdminApiError}.
+   * an {@link AdminApiError}; a document or variables that cannot be sent reject with a
+   * `ConfigurationError` before anything is sent.
    */
   request<TResult = unknown, TVariables extends object = Variables>(
     document: TypedDocumentNode<TResult, TVariables> | string,
@@ -100,57 +87,48 @@ function isBrowser(): boolean {
   return typeof g.window === 'object' && typeof g.window.document === 'object';
 }
 
-function positive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"${name}" must be a positive number of milliseconds (got ${value})`,
-    );
-  }
-  return value;
-}
-
 /**
  * Creates an Admin API client: every call is paced within the service's budget, carries a
  * Bearer token from the token provider, refreshes it once on a 401, waits out 429s and retries
- * transient failures of queries a bounded number of times.
+ * transient failures of queries a bounded number of times. Options are checked here.
  *
  * @example
  * const client = createAdminClient({ baseUrl, authUrl, clientId, clientSecret });
  * const { me } = await client.request(GetMeDocument);
  */
 export function createAdminClient(options: AdminClientOptions): AdminClient {
-  const { baseUrl, hooks = {}, allowInsecureHttp = false } = options;
-  const fetchFn = options.fetch ?? globalThis.fetch;
-  const now = options.now ?? Date.now;
-  const endpoint = graphqlEndpointUrl(baseUrl, allowInsecureHttp);
-  const timeoutMs = positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
-  const retry = resolveRetryConfig(options.retry);
-  const pacer: Pacer | undefined =
-    options.rateLimit === false ? undefined : createPacer(options.rateLimit ?? {}, now);
+  const config = resolveClientConfig(options);
+  const { endpoint, now, setTimer, retry } = config;
+  const pacer: Pacer | undefined = config.rateLimit
+    ? createPacer(config.rateLimit, { now, setTimer })
+    : undefined;
+  const { tokenProvider, secrets } = resolveTokenProvider(options, config);
+  const notify = (event: AdminApiEvent) => emit(config.onEvent, event);
+  // The token this client fetched to replace a refused one; `accepted` once an answer other than
+  // a refusal came back with it.
+  let replacement: { accessToken: string; at: number; accepted: boolean } | undefined;
 
-  const { tokenProvider, secrets } = resolveTokenProvider(options, {
-    fetch: fetchFn,
-    now,
-    allowInsecureHttp,
-  });
   async function request(
-    document: string | DocumentNode,
+    document: unknown,
     variables?: Variables,
     requestOptions: RequestOptions = {},
   ): Promise<unknown> {
-    const operation = toOperation(document);
+    const operation = toOperation(document, requestOptions.operationName);
+    const body = serializeRequest(operation, variables);
     const { operationName, operationType } = operation;
     const { signal } = requestOptions;
-    const attemptTimeoutMs = positive('timeoutMs', requestOptions.timeoutMs, timeoutMs);
-    const mayRepeat = operationType === 'query' || requestOptions.idempotent === true;
+    const timeoutMs =
+      requestOptions.timeoutMs === undefined
+        ? config.timeoutMs
+        : checkDurationMs('timeoutMs', requestOptions.timeoutMs);
+    const isMutation = operationType === 'mutation';
+    const mayRepeat = !isMutation || requestOptions.idempotent === true;
     const counts: RetryCounts = {
       refreshedAfter401: false,
       rateLimitRetries: 0,
       transientRetries: 0,
     };
-
+    let invalidatedRefusedToken = false;
     const aborted = () =>
       new AbortedError(`${label(operationName)} was aborted by the caller`, {
         operationName,
@@ -176,41 +154,72 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           throw new AuthError(
             'TOKEN_REQUEST_FAILED',
             `${label(operationName)}: could not get an access token. ${cause.message}`,
-            {
-              operationName,
-              status: cause.status,
-              cause,
-            },
+            { operationName, status: cause.status, attempts: attempt, cause },
           );
         }
         throw cause;
       }
+      if (invalidatedRefusedToken) {
+        invalidatedRefusedToken = false;
+        if (replacement?.accessToken !== accessToken) {
+          replacement = { accessToken, at: now(), accepted: false };
+        }
+      }
 
-      const event: RequestEvent = { operationName, operationType, attempt, url: endpoint };
-      callHook(hooks.onRequest, event);
+      const call = { operationName, operationType, attempt };
+      notify({ type: 'graphql_request', ...call, url: endpoint });
       const started = now();
-      const outcome = await sendAttempt({
+      const attemptSecrets = [...secrets, accessToken];
+      const observation = await observeAttempt({
         endpoint,
-        operation,
-        variables,
+        query: operation.query,
+        body,
         accessToken,
-        fetch: fetchFn,
-        timeoutMs: attemptTimeoutMs,
+        fetch: config.fetch,
+        timeoutMs,
         signal,
-        attempt,
-        secrets: [...secrets, accessToken],
-        now,
+        maxResponseBytes: config.maxResponseBytes,
+        secrets: attemptSecrets,
       }).finally(release);
-      const { status } = outcome.ok ? { status: 200 } : outcome.error;
-      if (status !== undefined)
-        callHook(hooks.onResponse, { ...event, status, durationMs: now() - started });
+      if (observation.response) {
+        notify({
+          type: 'graphql_response',
+          ...call,
+          status: observation.response.status,
+          durationMs: now() - started,
+        });
+      }
+      const outcome = classifyAttempt(observation, {
+        operationName,
+        isMutation,
+        attempt,
+        endpoint,
+        timeoutMs,
+        maxResponseBytes: config.maxResponseBytes,
+        secrets: attemptSecrets,
+        now: now(),
+      });
+      const refused = !outcome.ok && outcome.reason === 'unauthenticated';
+      if (observation.response && !refused && replacement?.accessToken === accessToken) {
+        replacement.accepted = true;
+      }
       if (outcome.ok) return outcome.data;
 
-      const decision = decideRetry(outcome, counts, retry, { mayRepeat, operationName, attempt });
+      const decision = decideRetry(outcome, counts, retry, {
+        mayRepeat,
+        operationName,
+        attempt,
+        tokenReplacedRefusedOne:
+          replacement !== undefined &&
+          replacement.accessToken === accessToken &&
+          !replacement.accepted &&
+          now() - replacement.at < REFUSED_REPLACEMENT_HOLD_MS,
+      });
       if (!decision.retry) throw decision.error;
       let { delayMs } = decision;
       if (decision.reason === 'unauthenticated') {
         counts.refreshedAfter401 = true;
+        invalidatedRefusedToken = true;
         await tokenProvider.invalidate(accessToken);
       } else if (decision.reason === 'rate_limited') {
         counts.rateLimitRetries++;
@@ -222,15 +231,16 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       } else {
         counts.transientRetries++;
       }
-      callHook(hooks.onRetry, {
-        ...event,
+      notify({
+        type: 'graphql_retry',
+        ...call,
         reason: decision.reason,
         delayMs: decision.delayMs,
         error: outcome.error,
       });
       if (delayMs > 0) {
         try {
-          await sleep(delayMs, signal);
+          await wait(setTimer, delayMs, signal);
         } catch {
           throw aborted();
         }
@@ -241,29 +251,33 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   return { request: request as AdminClient['request'], endpoint, tokenProvider };
 }
 
-/** The given provider, or one made from the credentials; plus the secret to keep out of errors. */
+/**
+ * The given provider, or one made from the credentials (with the client's event listener, clock
+ * and fetch); plus the secret to keep out of errors.
+ */
 function resolveTokenProvider(
   options: AdminClientOptions,
-  shared: Pick<TokenProviderOptions, 'fetch' | 'now' | 'allowInsecureHttp'>,
+  config: ClientConfig,
 ): { tokenProvider: TokenProvider; secrets: string[] } {
   if (options.tokenProvider) return { tokenProvider: options.tokenProvider, secrets: [] };
-  const { authUrl, clientId, clientSecret, refreshMarginS, store, onEvent } = options;
+  const { authUrl, clientId, clientSecret, refreshMarginS, store } = options;
   if (isBrowser() && clientSecret) {
     throw new ConfigurationError(
       'INSECURE_ENVIRONMENT',
       'createAdminClient was given a client secret in a browser. The secret must stay on a server: call the Admin API from your backend.',
     );
   }
-  return {
-    tokenProvider: createTokenProvider({
-      authUrl,
-      clientId,
-      clientSecret,
-      refreshMarginS,
-      store,
-      onEvent,
-      ...shared,
-    }),
-    secrets: [clientSecret],
-  };
+  const tokenProvider = createTokenProvider({
+    authUrl,
+    clientId,
+    clientSecret,
+    refreshMarginS,
+    store,
+    onEvent: config.onEvent,
+    fetch: config.fetch,
+    now: config.now,
+    allowInsecureHttp: config.allowInsecureHttp,
+  });
+  checkHosts(tokenEndpointUrl(authUrl, config.allowInsecureHttp), new URL(config.endpoint));
+  return { tokenProvider, secrets: [clientSecret] };
 }

@@ -1,11 +1,7 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { ENV_VARS, missingEnvMessage, readEnvVars } from '@admin-api/auth/internal';
-import {
-  type AdminClient,
-  type AdminClientBaseOptions,
-  type ClientTokenOptions,
-  createAdminClient,
-} from './admin-client.js';
+import { type AdminClient, type ClientTokenOptions, createAdminClient } from './admin-client.js';
+import type { AdminClientBaseOptions } from './client-config.js';
 
 /** Options of {@link createAdminClientFromEnv}: anything given here wins over the environment. */
 export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &

@@ -1,12 +1,18 @@
 import { AdminApiError, type AdminApiErrorDetails } from '@admin-api/auth';
 import type { GraphQLFormattedError } from 'graphql';
 
-/** The server answered with `errors[]` (HTTP 200, or a 4xx whose body is a GraphQL result). */
+/** Longest server message quoted in an error's own message; `errors` has them whole. */
+const MAX_QUOTED_MESSAGE = 300;
+
+/**
+ * The server answered with `errors[]` (HTTP 200, or a 4xx whose body is a GraphQL result). For
+ * a mutation, `mayHaveBeenApplied` is true when the answer carried `data`: execution had begun.
+ */
 export class GraphQLResponseError extends AdminApiError {
   declare readonly code: 'GRAPHQL_ERROR';
-  /** The GraphQL errors as the server sent them, redacted. */
+  /** The GraphQL errors as the server sent them, every string in them redacted. */
   readonly errors: readonly GraphQLFormattedError[];
-  /** Partial `data`, when the server sent some. */
+  /** Partial `data`, when the server sent some; redacted, since it can echo the input. */
   readonly data: unknown;
 
   constructor(
@@ -14,7 +20,9 @@ export class GraphQLResponseError extends AdminApiError {
     data: unknown,
     details: AdminApiErrorDetails,
   ) {
-    const first = errors[0]?.message ?? 'unknown error';
+    const message = errors[0]?.message ?? 'unknown error';
+    const first =
+      message.length > MAX_QUOTED_MESSAGE ? `${message.slice(0, MAX_QUOTED_MESSAGE)}…` : message;
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
     super(
       'GRAPHQL_ERROR',
@@ -26,14 +34,21 @@ export class GraphQLResponseError extends AdminApiError {
   }
 }
 
-/** A non-2xx answer that is not a GraphQL result, or a 2xx whose body is not one (`INVALID_RESPONSE`). */
+/** Codes of {@link HttpError}. */
+export type HttpErrorCode = 'HTTP_ERROR' | 'INVALID_RESPONSE' | 'REDIRECT_REFUSED';
+
+/**
+ * An HTTP answer the client cannot use: a non-2xx that is not a GraphQL result (`HTTP_ERROR`), a
+ * 2xx that is not what the protocol promises (`INVALID_RESPONSE`: not JSON, no `data` object, too
+ * large, a list that does not advance), or a redirect, which is never followed (`REDIRECT_REFUSED`).
+ */
 export class HttpError extends AdminApiError {
-  declare readonly code: 'HTTP_ERROR' | 'INVALID_RESPONSE';
-  /** A short excerpt of the body. */
+  declare readonly code: HttpErrorCode;
+  /** A short, redacted excerpt of the body. */
   readonly bodyExcerpt: string;
 
   constructor(
-    code: 'HTTP_ERROR' | 'INVALID_RESPONSE',
+    code: HttpErrorCode,
     message: string,
     bodyExcerpt: string,
     details: AdminApiErrorDetails,

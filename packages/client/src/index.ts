@@ -2,33 +2,42 @@ export {
   AdminApiError,
   type AdminApiErrorCode,
   type AdminApiErrorDetails,
+  type AuthEvent,
   ConfigurationError,
   type ConfigurationErrorCode,
 } from '@admin-api/auth';
+export type {
+  AdminApiEvent,
+  AdminApiEventListener,
+  ClientEvent,
+  GraphQLCallFields,
+  GraphQLRequestEvent,
+  GraphQLResponseEvent,
+  GraphQLRetryEvent,
+  RetryReason,
+} from './admin-api-events.js';
 export {
   type AdminClient,
-  type AdminClientBaseOptions,
   type AdminClientOptions,
   type ClientTokenOptions,
   createAdminClient,
-  DEFAULT_TIMEOUT_MS,
+  REFUSED_REPLACEMENT_HOLD_MS,
   type RequestArgs,
   type RequestOptions,
   type Variables,
 } from './admin-client.js';
-export type {
-  ClientHooks,
-  RequestEvent,
-  ResponseEvent,
-  RetryEvent,
-  RetryReason,
-} from './client-events.js';
+export {
+  type AdminClientBaseOptions,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+} from './client-config.js';
 export { type AdminClientFromEnvOptions, createAdminClientFromEnv } from './client-from-env.js';
 export {
   AbortedError,
   AuthError,
   GraphQLResponseError,
   HttpError,
+  type HttpErrorCode,
   NetworkError,
   RateLimitError,
   TimeoutError,
@@ -42,4 +51,5 @@ export {
   paginate,
 } from './paginate.js';
 export { parseRetryAfter } from './retry-after.js';
-export type { RetryOptions } from './retry-policy.js';
+export { MIN_RETRY_AFTER_MS, type RetryOptions } from './retry-policy.js';
+export type { SetTimer } from './scheduler.js';

@@ -1,9 +1,26 @@
+import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
+import type { SetTimer } from './scheduler.js';
+
 /** The client-side request budget: at most `limit` requests in any `windowMs`. */
 export interface RateLimitOptions {
-  /** @default 50 (the service's limit) */
+  /** Requests per window, a positive integer. @default 50 (the service's limit) */
   limit?: number;
-  /** @default 10000 */
+  /** Length of the window in milliseconds. @default 10000 */
   windowMs?: number;
+}
+
+/** {@link RateLimitOptions} checked, with the defaults filled in. */
+export interface RateLimitConfig {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/** Checks a budget once, at creation: a limit of 0 or a NaN window would stall every call. */
+export function resolveRateLimit(options: RateLimitOptions): RateLimitConfig {
+  return {
+    limit: checkPositiveInteger('rateLimit.limit', options.limit ?? 50),
+    windowMs: checkDurationMs('rateLimit.windowMs', options.windowMs ?? 10_000),
+  };
 }
 
 /** Gives out request slots within the budget; callers wait their turn in FIFO order. */
@@ -26,22 +43,25 @@ interface Waiter {
  * counts a request at its arrival, which lies between the two, so the server's window never sees
  * more than `limit` requests, however long requests take.
  */
-export function createPacer(options: RateLimitOptions, now: () => number = Date.now): Pacer {
-  const limit = options.limit ?? 50;
-  const windowMs = options.windowMs ?? 10_000;
+export function createPacer(
+  config: RateLimitConfig,
+  clock: { now: () => number; setTimer: SetTimer },
+): Pacer {
+  const { limit, windowMs } = config;
+  const { now, setTimer } = clock;
   const queue: Waiter[] = [];
   const settled: number[] = [];
   let inFlight = 0;
   let pausedUntil = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelTimer: (() => void) | undefined;
 
   const schedule = (delayMs: number) => {
-    timer = setTimeout(pump, Math.max(1, delayMs));
+    cancelTimer = setTimer(pump, Math.max(1, delayMs));
   };
 
   function pump(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+    cancelTimer?.();
+    cancelTimer = undefined;
     const at = now();
     while (settled.length > 0 && (settled[0] ?? 0) <= at - windowMs) settled.shift();
     while (queue.length > 0) {

@@ -1,6 +1,6 @@
-import { type AdminApiError, ConfigurationError } from '@admin-api/auth';
-import { backoffDelayMs } from '@admin-api/auth/internal';
-import type { RetryReason } from './client-events.js';
+import type { AdminApiError } from '@admin-api/auth';
+import { backoffDelayMs, checkCount, checkDurationMs } from '@admin-api/auth/internal';
+import type { RetryReason } from './admin-api-events.js';
 import { AuthError, RateLimitError } from './errors.js';
 import { label } from './operation-label.js';
 
@@ -20,30 +20,28 @@ export interface RetryOptions {
   defaultRetryAfterMs?: number;
 }
 
+/**
+ * Shortest wait after a 429, whatever the server says: `Retry-After: 0` or a date in the past
+ * would otherwise send the retries back-to-back into the limit.
+ */
+export const MIN_RETRY_AFTER_MS = 1_000;
+
 export type RetryConfig = Readonly<Required<RetryOptions>>;
 
 const NO_RETRIES: RetryOptions = { retries: 0, rateLimitRetries: 0 };
 
-function nonNegative(name: keyof RetryOptions, value: number): number {
-  if (!Number.isFinite(value) || value < 0) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"retry.${name}" must be a non-negative number (got ${value})`,
-    );
-  }
-  return value;
-}
-
-/** Fills in the defaults once. `false` turns off 5xx/network and 429 retries (401 still refreshes once). */
+/** Fills in the defaults once and checks them. `false` turns off 5xx/network and 429 retries (401 still refreshes once). */
 export function resolveRetryConfig(options: RetryOptions | false | undefined): RetryConfig {
   const o = options === false ? NO_RETRIES : (options ?? {});
+  const delay = (name: keyof RetryOptions, value: number) =>
+    checkDurationMs(`retry.${name}`, value, true);
   return {
-    retries: nonNegative('retries', o.retries ?? 2),
-    baseDelayMs: nonNegative('baseDelayMs', o.baseDelayMs ?? 300),
-    maxDelayMs: nonNegative('maxDelayMs', o.maxDelayMs ?? 5_000),
-    rateLimitRetries: nonNegative('rateLimitRetries', o.rateLimitRetries ?? 3),
-    maxRetryAfterMs: nonNegative('maxRetryAfterMs', o.maxRetryAfterMs ?? 60_000),
-    defaultRetryAfterMs: nonNegative('defaultRetryAfterMs', o.defaultRetryAfterMs ?? 2_000),
+    retries: checkCount('retry.retries', o.retries ?? 2),
+    baseDelayMs: delay('baseDelayMs', o.baseDelayMs ?? 300),
+    maxDelayMs: delay('maxDelayMs', o.maxDelayMs ?? 5_000),
+    rateLimitRetries: checkCount('retry.rateLimitRetries', o.rateLimitRetries ?? 3),
+    maxRetryAfterMs: delay('maxRetryAfterMs', o.maxRetryAfterMs ?? 60_000),
+    defaultRetryAfterMs: delay('defaultRetryAfterMs', o.defaultRetryAfterMs ?? 2_000),
   };
 }
 
@@ -74,16 +72,30 @@ export type RetryDecision =
   | { retry: false; error: AdminApiError }
   | { retry: true; reason: RetryReason; delayMs: number };
 
+/** What the policy needs to know about the call. */
+export interface RetryContext {
+  /** A query, or a mutation the caller declared idempotent. */
+  mayRepeat: boolean;
+  operationName: string | undefined;
+  attempt: number;
+  /**
+   * The attempt's token was issued moments ago to replace a refused one: if it is refused too,
+   * the API refuses the app, and another token would be refused as well.
+   */
+  tokenReplacedRefusedOne: boolean;
+}
+
 /**
- * The retry policy: one token refresh after a 401; 429s waited out within budget; transient
- * failures retried with backoff for queries, for mutations marked idempotent, and for requests
- * that never reached a server. Everything else is final.
+ * The retry policy: one token refresh after a 401 (none when the token was itself a fresh
+ * replacement); 429s waited out within budget, never less than {@link MIN_RETRY_AFTER_MS};
+ * transient failures retried with backoff for queries, for mutations marked idempotent, and for
+ * requests that never reached a server. Everything else is final.
  */
 export function decideRetry(
   failure: FailedAttempt,
   counts: RetryCounts,
   config: RetryConfig,
-  context: { mayRepeat: boolean; operationName: string | undefined; attempt: number },
+  context: RetryContext,
 ): RetryDecision {
   const { error, reason } = failure;
   const { operationName, attempt } = context;
@@ -91,7 +103,9 @@ export function decideRetry(
     case undefined:
       return { retry: false, error };
     case 'unauthenticated':
-      if (!counts.refreshedAfter401) return { retry: true, reason, delayMs: 0 };
+      if (!counts.refreshedAfter401 && !context.tokenReplacedRefusedOne) {
+        return { retry: true, reason, delayMs: 0 };
+      }
       return {
         retry: false,
         error: new AuthError(
@@ -102,7 +116,10 @@ export function decideRetry(
         ),
       };
     case 'rate_limited': {
-      const waitMs = failure.retryAfterMs ?? config.defaultRetryAfterMs;
+      const waitMs = Math.max(
+        MIN_RETRY_AFTER_MS,
+        failure.retryAfterMs ?? config.defaultRetryAfterMs,
+      );
       if (counts.rateLimitRetries < config.rateLimitRetries && waitMs <= config.maxRetryAfterMs) {
         return { retry: true, reason, delayMs: waitMs };
       }

@@ -1,18 +1,11 @@
 import type { Emulator } from '@admin-api/emulator';
-import {
-  type AdminClientBaseOptions,
-  type ClientTokenOptions,
-  createAdminClient,
-} from '../src/index.js';
+import { type AdminClientBaseOptions, createAdminClient } from '../src/index.js';
 
 /**
  * A client for the emulator, pacing off, with fast retries so tests do not sleep through real
  * backoff; `options` override, and retry options merge over the fast defaults.
  */
-export function clientFor(
-  emulator: Emulator,
-  options: Partial<AdminClientBaseOptions> & Pick<ClientTokenOptions, 'onEvent'> = {},
-) {
+export function clientFor(emulator: Emulator, options: Partial<AdminClientBaseOptions> = {}) {
   return createAdminClient({
     baseUrl: emulator.baseUrl,
     authUrl: emulator.authUrl,

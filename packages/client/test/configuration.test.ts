@@ -62,14 +62,52 @@ describe('client configuration', () => {
   });
 
   it.each([
-    [{ timeoutMs: 0 }, 'timeoutMs'],
-    [{ retry: { retries: -1 } }, 'retry.retries'],
-    [{ baseUrl: 'not a url' }, 'baseUrl'],
-  ])('rejects %j at creation, naming the option', (bad, name) => {
+    ['timeoutMs 0', { timeoutMs: 0 }, 'timeoutMs'],
+    ['timeoutMs NaN', { timeoutMs: Number.NaN }, 'timeoutMs'],
+    ['timeoutMs above the timer maximum', { timeoutMs: 2 ** 31 }, 'timeoutMs'],
+    ['negative retries', { retry: { retries: -1 } }, 'retry.retries'],
+    ['fractional retries', { retry: { retries: 0.5 } }, 'retry.retries'],
+    ['a NaN backoff', { retry: { baseDelayMs: Number.NaN } }, 'retry.baseDelayMs'],
+    [
+      'an endless Retry-After budget',
+      { retry: { maxRetryAfterMs: Infinity } },
+      'retry.maxRetryAfterMs',
+    ],
+    ['rateLimit.limit 0', { rateLimit: { limit: 0 } }, 'rateLimit.limit'],
+    ['a negative rateLimit.limit', { rateLimit: { limit: -5 } }, 'rateLimit.limit'],
+    ['a fractional rateLimit.limit', { rateLimit: { limit: 2.5 } }, 'rateLimit.limit'],
+    ['rateLimit.windowMs NaN', { rateLimit: { windowMs: Number.NaN } }, 'rateLimit.windowMs'],
+    ['rateLimit.windowMs 0', { rateLimit: { windowMs: 0 } }, 'rateLimit.windowMs'],
+    ['maxResponseBytes 0', { maxResponseBytes: 0 }, 'maxResponseBytes'],
+    ['a baseUrl that is not a URL', { baseUrl: 'not a url' }, 'baseUrl'],
+  ])('rejects %s at creation, naming the option', (_, bad, name) => {
     const error = thrown(() =>
       createAdminClient({ baseUrl: 'https://api.example.com', ...CREDENTIALS, ...bad }),
     );
     expect(error.code).toBe('INVALID_OPTION');
     expect(error.message).toContain(`"${name}"`);
+  });
+
+  it('rejects a per-call timeoutMs above the timer maximum before sending', async () => {
+    const client = createAdminClient({ baseUrl: 'https://api.example.com', ...CREDENTIALS });
+    const error = await client
+      .request('{ me { id } }', {}, { timeoutMs: 2 ** 31 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+  });
+
+  it.each([
+    ['one origin for both', 'https://api.myikas.com', 'https://api.myikas.com'],
+    ['one loopback origin for both', 'http://127.0.0.1:4000/', 'http://127.0.0.1:4000'],
+    ['swapped production hosts', 'https://api.myikas.com', 'https://shop.myikas.com'],
+    ['the GraphQL path as authUrl', 'https://x.example/api/v2/admin/graphql', 'https://y.example'],
+    ['the token path as baseUrl', 'https://x.example', 'https://y.example/api/admin/oauth/token'],
+  ])('refuses %s before any secret is sent, explaining the two hosts', (_, authUrl, baseUrl) => {
+    const error = thrown(() => createAdminClient({ ...CREDENTIALS, authUrl, baseUrl }));
+    expect(error.code).toBe('INVALID_OPTION');
+    expect(error.message).toContain('https://<store>.myikas.com');
+    expect(error.message).toContain('https://api.myikas.com');
+    expect(error.message).not.toContain(CREDENTIALS.clientSecret);
   });
 });

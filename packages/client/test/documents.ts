@@ -38,3 +38,10 @@ export const ListProducts = parse(
 export const productInput = (name: string): SaveProductVariables => ({
   input: { name, type: 'PHYSICAL', variants: [{ prices: [{ sellPrice: 10, currency: 'TRY' }] }] },
 });
+
+/** Two operations in one document: a call picks one with `{ operationName }`. */
+export const TWO_OPERATIONS =
+  'query MeOnly { me { id } } query ProductCount { listProduct { count } }';
+
+/** A document with a syntax error (the selection set is never closed). */
+export const BROKEN_DOCUMENT = 'query Broken { me { id }';

@@ -1,5 +1,6 @@
+import type { TokenProvider } from '@admin-api/auth';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AdminClient } from '../src/index.js';
+import { type AdminApiEvent, type AdminClient, createAdminClient } from '../src/index.js';
 import { GetMe, SaveProduct } from './documents.js';
 
 // Compiled by `pnpm typecheck`: each @ts-expect-error must be an error, or the build fails.
@@ -20,10 +21,25 @@ function typeChecks(client: AdminClient) {
   void client.request(GetMe, {}, { retries: 3 });
   void client.request(GetMe, {}, { signal: AbortSignal.timeout(1000), timeoutMs: 500 });
   expectTypeOf(client.request('{ me { id } }')).resolves.toBeUnknown();
+  void client.request(GetMe, {}, { operationName: 'GetMe' });
+}
+
+function optionChecks() {
+  const credentials = { baseUrl: 'https://api.example.com', tokenProvider: {} as TokenProvider };
+  createAdminClient({
+    ...credentials,
+    onEvent: (event: AdminApiEvent) => {
+      if (event.type === 'graphql_retry') expectTypeOf(event.delayMs).toBeNumber();
+      if (event.type === 'refresh_failed') expectTypeOf(event.retryAt).toBeNumber();
+    },
+  });
+  // @ts-expect-error hooks were replaced by onEvent
+  createAdminClient({ ...credentials, hooks: { onRetry: () => {} } });
 }
 
 describe('request types', () => {
   it('are checked at compile time', () => {
     expectTypeOf(typeChecks).toBeFunction();
+    expectTypeOf(optionChecks).toBeFunction();
   });
 });

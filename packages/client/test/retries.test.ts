@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError, NetworkError, type RetryEvent } from '../src/index.js';
+import { type GraphQLRetryEvent, HttpError, NetworkError } from '../src/index.js';
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 
@@ -13,8 +13,12 @@ const applied = (name: string) =>
 describe('retries of transient failures', () => {
   it('a query that meets a 503 is retried with backoff and succeeds', async () => {
     emulator().faults.graphql.push({ status: 503 });
-    const retries: RetryEvent[] = [];
-    await clientFor(emulator(), { hooks: { onRetry: (e) => retries.push(e) } }).request(GetMe);
+    const retries: GraphQLRetryEvent[] = [];
+    await clientFor(emulator(), {
+      onEvent: (e) => {
+        if (e.type === 'graphql_retry') retries.push(e);
+      },
+    }).request(GetMe);
     expect(emulator().stats.graphqlRequests).toBe(2);
     expect(retries).toMatchObject([{ reason: 'server_error', attempt: 1, operationName: 'GetMe' }]);
   });
@@ -111,10 +115,12 @@ describe('retries of transient failures', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const retries: RetryEvent[] = [];
+    const retries: GraphQLRetryEvent[] = [];
     const client = clientFor(emulator(), {
       baseUrl: `http://127.0.0.1:${port}`,
-      hooks: { onRetry: (e) => retries.push(e) },
+      onEvent: (e) => {
+        if (e.type === 'graphql_retry') retries.push(e);
+      },
     });
     const error = await rejection(client.request(SaveProduct, productInput('Nowhere')));
     expect(error).toBeInstanceOf(NetworkError);

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, HttpError, RateLimitError } from '../src/index.js';
-import { decideRetry, type RetryCounts, resolveRetryConfig } from '../src/retry-policy.js';
+import {
+  decideRetry,
+  MIN_RETRY_AFTER_MS,
+  type RetryCounts,
+  resolveRetryConfig,
+} from '../src/retry-policy.js';
 
 const config = resolveRetryConfig({
   baseDelayMs: 100,
   maxDelayMs: 1_000,
   rateLimitRetries: 2,
   maxRetryAfterMs: 5_000,
-  defaultRetryAfterMs: 700,
+  defaultRetryAfterMs: 1_700,
 });
 const fresh = (): RetryCounts => ({
   refreshedAfter401: false,
@@ -15,7 +20,7 @@ const fresh = (): RetryCounts => ({
   transientRetries: 0,
 });
 const error = new HttpError('HTTP_ERROR', 'boom', '', { operationName: 'Op', status: 503 });
-const query = { mayRepeat: true, operationName: 'Op', attempt: 1 };
+const query = { mayRepeat: true, operationName: 'Op', attempt: 1, tokenReplacedRefusedOne: false };
 const mutation = { ...query, mayRepeat: false };
 
 describe('decideRetry', () => {
@@ -59,7 +64,31 @@ describe('decideRetry', () => {
     ).toMatchObject({ retry: true, delayMs: 1_500 });
     expect(
       decideRetry({ error, reason: 'rate_limited', reached: false }, fresh(), config, mutation),
-    ).toMatchObject({ retry: true, delayMs: 700 });
+    ).toMatchObject({ retry: true, delayMs: 1_700 });
+  });
+
+  it('a 429 asking for no wait, or a wait in the past, waits the minimum of 1 s', () => {
+    expect(
+      decideRetry(
+        { error, reason: 'rate_limited', reached: false, retryAfterMs: 0 },
+        fresh(),
+        config,
+        query,
+      ),
+    ).toMatchObject({ retry: true, delayMs: MIN_RETRY_AFTER_MS });
+    expect(MIN_RETRY_AFTER_MS).toBe(1_000);
+  });
+
+  it('a 401 with a token that had just replaced a refused one fails fast, without another refresh', () => {
+    const decision = decideRetry(
+      { error, reason: 'unauthenticated', reached: true },
+      fresh(),
+      config,
+      { ...mutation, tokenReplacedRefusedOne: true },
+    );
+    expect(decision.retry).toBe(false);
+    expect(!decision.retry && decision.error).toBeInstanceOf(AuthError);
+    expect(!decision.retry && decision.error.code).toBe('UNAUTHENTICATED');
   });
 
   it('a 429 beyond the budget or the longest wait is a RateLimitError with the wait asked for', () => {

@@ -1,11 +1,18 @@
 import { inspect } from 'node:util';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RequestEvent, ResponseEvent, RetryEvent } from '../src/index.js';
+import type { AdminApiEvent } from '../src/index.js';
 import { clientFor } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
+import { startServer } from './loopback-server.js';
+import { createVirtualTime } from './virtual-time.js';
 
-const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+// A secret with the characters a form body encodes, so an echo of the token request's body
+// would carry it as `a%2Bb%2Fc%3D%3D…`.
+const emulator = useEmulator(
+  { afterAll, beforeAll, beforeEach },
+  { rateLimit: false, clientSecret: 'emu+secret/value==x9' },
+);
 
 function renderings(error: unknown): string {
   const parts = [inspect(error, { depth: 10 }), JSON.stringify(error), String(error)];
@@ -14,20 +21,40 @@ function renderings(error: unknown): string {
   return parts.join('\n');
 }
 
-describe('no secret and no full token in errors or hooks', () => {
-  it('across 401, 429, 5xx, dropped, HTML, timeout and echo faults', async () => {
+/** Every form in which the secret can travel or come back. */
+function secretForms(secret: string): string[] {
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  return [secret, form, form.toLowerCase(), secret.replaceAll('+', ' ')];
+}
+
+const json = { 'content-type': 'application/json' };
+
+describe('no secret and no full token in errors or events', () => {
+  it('across 401, 429, 5xx, dropped, HTML, timeout, echo, extensions, partial data and redirect faults', async () => {
     const emu = emulator();
-    const seen: (RequestEvent | ResponseEvent | RetryEvent)[] = [];
-    const client = clientFor(emu, {
-      timeoutMs: 200,
-      hooks: {
-        onRequest: (e) => seen.push(e),
-        onResponse: (e) => seen.push(e),
-        onRetry: (e) => seen.push(e),
-      },
-    });
+    const seen: AdminApiEvent[] = [];
+    const { setTimer } = createVirtualTime();
+    const client = clientFor(emu, { timeoutMs: 200, setTimer, onEvent: (e) => seen.push(e) });
     const { accessToken } = await client.tokenProvider.getToken();
-    const echo = `{"errors":[{"message":"bad token ${accessToken} for ${emu.clientSecret}"}]}`;
+    const secret = emu.clientSecret;
+    const form = new URLSearchParams({ client_secret: secret }).toString();
+    const echo = `{"errors":[{"message":"bad token ${accessToken} for ${secret}"}]}`;
+    const extensions = JSON.stringify({
+      errors: [
+        {
+          message: 'rejected',
+          extensions: {
+            code: 'BAD_USER_INPUT',
+            received: { authorization: `Bearer ${accessToken}`, body: form },
+            trace: [`token=${accessToken}`, { nested: secret.replaceAll('+', ' ') }],
+          },
+        },
+      ],
+    });
+    const partial = JSON.stringify({
+      data: { saveProduct: { id: 'p1', name: `echo ${accessToken} ${form}` } },
+      errors: [{ message: 'partly failed', extensions: { code: 'X', input: form } }],
+    });
     emu.faults.graphql.push(
       {
         status: 401,
@@ -42,21 +69,41 @@ describe('no secret and no full token in errors or hooks', () => {
         headers: { 'content-type': 'text/html' },
       },
       { delayMs: 400 },
-      { status: 400, body: echo, headers: { 'content-type': 'application/json' } },
-      { status: 500, body: `secret=${emu.clientSecret}` },
+      { status: 400, body: echo, headers: json },
+      { status: 500, body: `secret=${secret} form=${form}` },
+      { status: 400, body: extensions, headers: json },
+      { status: 200, body: partial, headers: json },
     );
     const errors: unknown[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       await client.request(GetMe).catch((e: unknown) => errors.push(e));
     }
     await client
       .request(SaveProduct, productInput('Hygiene'))
       .catch((e: unknown) => errors.push(e));
-    expect(errors.length).toBeGreaterThanOrEqual(2);
-    const text = `${errors.map(renderings).join('\n')}\n${inspect(seen, { depth: 10 })}`;
+
+    // A redirect whose location carries the token and the secret.
+    const redirector = await startServer((_req, res) => {
+      res
+        .writeHead(307, {
+          location: `https://evil.example/${accessToken}/${secret}?token=${accessToken}`,
+        })
+        .end();
+    });
+    try {
+      await clientFor(emu, { baseUrl: redirector.url, onEvent: (e) => seen.push(e) })
+        .request(GetMe)
+        .catch((e: unknown) => errors.push(e));
+    } finally {
+      await redirector.close();
+    }
+
+    expect(errors).toHaveLength(5);
+    const text = `${errors.map(renderings).join('\n')}\n${inspect(seen, { depth: 10 })}\n${JSON.stringify(seen)}`;
     expect(text).not.toContain(accessToken);
-    expect(text).not.toContain(emu.clientSecret);
+    for (const variant of secretForms(secret)) expect(text).not.toContain(variant);
     expect(text).toContain('[redacted]');
+    expect(text).toContain('REDIRECT_REFUSED');
     expect(emu.stats.secretLeaks).toBe(0);
   });
 });

@@ -1,11 +1,14 @@
 import { createTokenProvider } from '@admin-api/auth';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, createAdminClient } from '../src/index.js';
+import { AuthError, createAdminClient, REFUSED_REPLACEMENT_HOLD_MS } from '../src/index.js';
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 
-const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+// The emulator and the clients share one clock, so the hold after a refused token can pass at once.
+let clock = Date.UTC(2026, 10, 22);
+const now = () => clock;
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false, now });
 const UNAUTHENTICATED_BODY = JSON.stringify({
   errors: [{ message: 'nope', extensions: { code: 'UNAUTHENTICATED' } }],
 });
@@ -94,5 +97,50 @@ describe('401 handling', () => {
     const b = createAdminClient({ baseUrl: emulator().baseUrl, tokenProvider });
     await Promise.all([a.request(GetMe), b.request(GetMe)]);
     expect(emulator().stats.tokenRequests).toBe(1);
+  });
+
+  it('120 concurrent calls refused whatever the token cause one refresh, then fail fast with UNAUTHENTICATED', async () => {
+    const emu = emulator();
+    const client = clientFor(emu, { now });
+    emu.faults.random = (target) =>
+      target === 'graphql'
+        ? {
+            status: 401,
+            body: UNAUTHENTICATED_BODY,
+            headers: { 'content-type': 'application/json' },
+          }
+        : undefined;
+    const results = await Promise.allSettled(
+      Array.from({ length: 120 }, () => client.request(GetMe)),
+    );
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      const reason = result.status === 'rejected' ? result.reason : undefined;
+      expect(reason).toBeInstanceOf(AuthError);
+      expect(reason).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    expect(emu.stats.tokenRequests).toBe(2);
+
+    // A call that starts with the refused replacement token fails fast, with no token request.
+    const graphqlBefore = emu.stats.graphqlRequests;
+    const late = await rejection(client.request(GetMe));
+    expect(late).toMatchObject({ code: 'UNAUTHENTICATED', attempts: 1 });
+    expect(emu.stats.graphqlRequests).toBe(graphqlBefore + 1);
+    expect(emu.stats.tokenRequests).toBe(2);
+
+    // Once the hold has passed, one 401 may try one more token.
+    clock += REFUSED_REPLACEMENT_HOLD_MS;
+    await rejection(client.request(GetMe));
+    expect(emu.stats.tokenRequests).toBe(3);
+  });
+
+  it('a replacement token that was accepted is refreshed as usual when it is revoked in turn', async () => {
+    const client = clientFor(emulator(), { now });
+    await client.request(GetMe);
+    emulator().revokeTokens();
+    await client.request(GetMe);
+    emulator().revokeTokens();
+    await expect(client.request(GetMe)).resolves.toBeDefined();
+    expect(emulator().stats.tokenRequests).toBe(3);
   });
 });

@@ -1,0 +1,53 @@
+import type { AdminApiError, AuthEvent } from '@admin-api/auth';
+
+/** Why an attempt is retried. */
+export type RetryReason =
+  | 'unauthenticated'
+  | 'rate_limited'
+  | 'server_error'
+  | 'network_error'
+  | 'timeout'
+  | 'invalid_response';
+
+/** What every GraphQL event says about the call it belongs to. No token, no secret. */
+export interface GraphQLCallFields {
+  operationName: string | undefined;
+  operationType: 'query' | 'mutation';
+  /** 1 for the first HTTP attempt of the call. */
+  attempt: number;
+}
+
+/** Before each HTTP attempt. */
+export interface GraphQLRequestEvent extends GraphQLCallFields {
+  type: 'graphql_request';
+  url: string;
+}
+
+/** After each HTTP answer, successful or not. */
+export interface GraphQLResponseEvent extends GraphQLCallFields {
+  type: 'graphql_response';
+  status: number;
+  durationMs: number;
+}
+
+/** Before the client waits and tries again. */
+export interface GraphQLRetryEvent extends GraphQLCallFields {
+  type: 'graphql_retry';
+  reason: RetryReason;
+  delayMs: number;
+  /** The failure that is retried; redacted like every error of the kit. */
+  error: AdminApiError;
+}
+
+/** What the client reports, discriminated by `type` (`graphql_*`). */
+export type ClientEvent = GraphQLRequestEvent | GraphQLResponseEvent | GraphQLRetryEvent;
+
+/**
+ * Every event a client reports: its own and those of the token provider it creates. One
+ * discriminated union for the kit; other packages add theirs with their own prefix (`fleet_*`),
+ * and a listener typed for the wider union is accepted here as it is.
+ */
+export type AdminApiEvent = AuthEvent | ClientEvent;
+
+/** Receives {@link AdminApiEvent}s. Exceptions it throws are swallowed. */
+export type AdminApiEventListener = (event: AdminApiEvent) => void;

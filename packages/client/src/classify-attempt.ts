@@ -1,0 +1,285 @@
+import type { AdminApiErrorDetails } from '@admin-api/auth';
+import { bodyExcerpt, describeLocation, redactDeep } from '@admin-api/auth/internal';
+import type { GraphQLFormattedError } from 'graphql';
+import {
+  AbortedError,
+  GraphQLResponseError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+} from './errors.js';
+import type { AttemptObservation, ObservedResponse } from './observe-attempt.js';
+import { label } from './operation-label.js';
+import { parseRetryAfter } from './retry-after.js';
+import type { FailedAttempt } from './retry-policy.js';
+
+/** What {@link classifyAttempt} needs to know besides the observation. */
+export interface AttemptContext {
+  operationName: string | undefined;
+  isMutation: boolean;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The GraphQL endpoint, for messages and to resolve a relative `Location`. */
+  endpoint: string;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Strings never to show in an error: the token, and the secret when the client holds it. */
+  secrets: readonly string[];
+  /** Epoch ms when the answer arrived, to read an HTTP-date `Retry-After`. */
+  now: number;
+}
+
+/** What an attempt amounts to: the result, or a failure for the retry policy to weigh. */
+export type AttemptOutcome =
+  | { ok: true; data: Record<string, unknown> }
+  | ({ ok: false } & FailedAttempt);
+
+const EXCERPT_LENGTH = 300;
+/** Codes of failures that happen before a connection exists, so nothing reached a server. */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The server's `errors`, made well-formed and redacted whatever was sent: entries become objects
+ * with a string `message`, and anything that is not a list becomes one entry saying so.
+ */
+function toGraphQLErrors(value: unknown, secrets: readonly string[]): GraphQLFormattedError[] {
+  const entries: unknown[] = Array.isArray(value)
+    ? value
+    : [{ message: `unreadable "errors" field: ${JSON.stringify(value)}` }];
+  return entries.map((entry) => {
+    const object = isRecord(entry) ? entry : { message: String(entry) };
+    const { message } = object;
+    const wellFormed = {
+      ...object,
+      message: typeof message === 'string' ? message : JSON.stringify(message ?? null),
+    };
+    return redactDeep(wellFormed, secrets) as GraphQLFormattedError;
+  });
+}
+
+function isUnauthenticated(errors: readonly GraphQLFormattedError[]): boolean {
+  return errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+}
+
+function appliedHint(mayHaveBeenApplied: boolean): string {
+  return mayHaveBeenApplied
+    ? ' The mutation may have been applied: check before repeating it, or pass { idempotent: true } if repeating it is safe.'
+    : '';
+}
+
+function clientErrorHint(status: number): string {
+  if (status === 403) return 'The app lacks a scope this operation needs.';
+  if (status === 404)
+    return 'Check ADMIN_API_BASE_URL: it should be the GraphQL host, e.g. https://api.myikas.com.';
+  return 'The request was rejected; it is not retried.';
+}
+
+/**
+ * Decides what an observed attempt means: a result, a typed error, and whether another attempt
+ * could succeed (`reason`) and may be made safely (`reached`). Pure: the same observation and
+ * context always give the same outcome.
+ */
+export function classifyAttempt(
+  observation: AttemptObservation,
+  context: AttemptContext,
+): AttemptOutcome {
+  const { operationName, isMutation, attempt } = context;
+  const { sent, response, failure } = observation;
+  const name = label(operationName);
+  const details: AdminApiErrorDetails = {
+    operationName,
+    attempts: attempt,
+    status: response?.status,
+  };
+
+  if (failure?.kind === 'aborted') {
+    return {
+      ok: false,
+      error: new AbortedError(`${name} was aborted by the caller`, {
+        ...details,
+        mayHaveBeenApplied: isMutation && sent,
+        cause: failure.cause,
+      }),
+      reached: sent,
+    };
+  }
+  if (failure?.kind === 'timeout') {
+    const mayHaveBeenApplied = isMutation && sent;
+    return {
+      ok: false,
+      error: new TimeoutError(
+        `${name} got no answer within ${context.timeoutMs} ms.${appliedHint(mayHaveBeenApplied)}`,
+        context.timeoutMs,
+        { ...details, mayHaveBeenApplied },
+      ),
+      reason: 'timeout',
+      reached: sent,
+    };
+  }
+  if (failure) {
+    const { code } = failure;
+    const reached = response !== undefined || (sent && !(code && NEVER_CONNECTED.has(code)));
+    const mayHaveBeenApplied = isMutation && reached;
+    const what = response
+      ? `lost the connection while reading the HTTP ${response.status} answer from`
+      : 'got no answer from';
+    return {
+      ok: false,
+      error: new NetworkError(
+        `${name} ${what} ${new URL(context.endpoint).origin}${code ? ` (${code})` : ''}.${appliedHint(mayHaveBeenApplied)}`,
+        { ...details, mayHaveBeenApplied, cause: failure.cause },
+      ),
+      reason: 'network_error',
+      reached,
+    };
+  }
+  if (!response) {
+    return {
+      ok: false,
+      error: new NetworkError(`${name} got no answer.`, details),
+      reason: 'network_error',
+      reached: sent,
+    };
+  }
+  return classifyResponse(response, context, details);
+}
+
+function classifyResponse(
+  response: ObservedResponse,
+  context: AttemptContext,
+  details: AdminApiErrorDetails,
+): AttemptOutcome {
+  const { operationName, isMutation, secrets } = context;
+  const { status } = response;
+  const name = label(operationName);
+  // Only for errors: a successful body can be megabytes.
+  const excerpt = () => bodyExcerpt(response.body, secrets, EXCERPT_LENGTH);
+  const json = response.json?.value;
+  const result = isRecord(json) ? json : undefined;
+  // Per the GraphQL spec, `data` is present (even null) once execution has begun.
+  const executionStarted = result !== undefined && 'data' in result && result.data !== undefined;
+  const hasErrors = result?.errors !== undefined && result.errors !== null;
+  const errors = hasErrors ? toGraphQLErrors(result?.errors, secrets) : [];
+  const graphqlError = (mayHaveBeenApplied: boolean) =>
+    new GraphQLResponseError(errors, redactDeep(result?.data, secrets), {
+      ...details,
+      mayHaveBeenApplied,
+    });
+
+  if (status >= 300 && status <= 399) {
+    // 303 answers a request that was handled ("see the result there"); the others send it on
+    // unhandled. Following either would take the request and its token to another origin.
+    const mayHaveBeenApplied = isMutation && status === 303;
+    const where = describeLocation(response.location, context.endpoint, secrets);
+    return {
+      ok: false,
+      error: new HttpError(
+        'REDIRECT_REFUSED',
+        `${name} was answered with HTTP ${status}, a redirect to ${where}. Redirects from the GraphQL ` +
+          `host are never followed. Check baseUrl: it is the GraphQL host, e.g. https://api.myikas.com.${appliedHint(mayHaveBeenApplied)}`,
+        excerpt(),
+        { ...details, mayHaveBeenApplied },
+      ),
+      reached: true,
+    };
+  }
+  if (status === 401 || (status > 299 && !executionStarted && isUnauthenticated(errors))) {
+    // A 401 is a refusal before execution; one after a mutation ran would be a server bug.
+    return {
+      ok: false,
+      error: new GraphQLResponseError(
+        errors.length > 0 ? errors : [{ message: `HTTP ${status}` }],
+        undefined,
+        details,
+      ),
+      reason: 'unauthenticated',
+      reached: true,
+    };
+  }
+  if (status === 429) {
+    return {
+      ok: false,
+      error: new HttpError('HTTP_ERROR', `${name} was rate limited (HTTP 429)`, excerpt(), details),
+      reason: 'rate_limited',
+      reached: false,
+      retryAfterMs: parseRetryAfter(response.retryAfter, context.now),
+    };
+  }
+  if (status >= 500) {
+    return {
+      ok: false,
+      error: new HttpError(
+        'HTTP_ERROR',
+        `${name} failed: HTTP ${status} from the Admin API; the service may be degraded, try again later.${appliedHint(isMutation)}`,
+        excerpt(),
+        { ...details, mayHaveBeenApplied: isMutation },
+      ),
+      reason: 'server_error',
+      reached: true,
+    };
+  }
+  if (status < 200 || status > 299) {
+    if (errors.length > 0) {
+      return { ok: false, error: graphqlError(isMutation && executionStarted), reached: true };
+    }
+    return {
+      ok: false,
+      error: new HttpError(
+        'HTTP_ERROR',
+        `${name} failed: HTTP ${status} from the Admin API. ${clientErrorHint(status)}`,
+        excerpt(),
+        details,
+      ),
+      reached: true,
+    };
+  }
+
+  const invalid = (problem: string, retryable = true): AttemptOutcome => ({
+    ok: false,
+    error: new HttpError(
+      'INVALID_RESPONSE',
+      `${name} got HTTP ${status} ${problem}.${appliedHint(isMutation)}`,
+      excerpt(),
+      { ...details, mayHaveBeenApplied: isMutation },
+    ),
+    ...(retryable ? { reason: 'invalid_response' as const } : {}),
+    reached: true,
+  });
+  if (response.truncated) {
+    return invalid(
+      `with a body over maxResponseBytes (${context.maxResponseBytes} bytes); raise it or ask for less (a smaller page)`,
+      false,
+    );
+  }
+  if (!result) {
+    return invalid(
+      response.json
+        ? 'with JSON that is not a GraphQL result object'
+        : 'with a body that is not a JSON GraphQL result',
+    );
+  }
+  if (hasErrors && errors.length > 0) {
+    if (isUnauthenticated(errors) && (!isMutation || !executionStarted)) {
+      // Refused before execution, or a query, which is safe to repeat after a refresh.
+      return { ok: false, error: graphqlError(false), reason: 'unauthenticated', reached: true };
+    }
+    return { ok: false, error: graphqlError(isMutation && executionStarted), reached: true };
+  }
+  if (isRecord(result.data)) return { ok: true, data: result.data };
+  const problem = !('data' in result)
+    ? 'with neither "data" nor "errors"'
+    : result.data === null
+      ? 'with "data": null and no errors'
+      : `with "data" that is not an object (${Array.isArray(result.data) ? 'a list' : typeof result.data})`;
+  return invalid(problem);
+}

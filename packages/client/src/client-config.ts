@@ -1,0 +1,84 @@
+import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
+import type { AdminApiEventListener } from './admin-api-events.js';
+import { graphqlEndpointUrl } from './endpoint-url.js';
+import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';
+import { type RetryConfig, type RetryOptions, resolveRetryConfig } from './retry-policy.js';
+import { realSetTimer, type SetTimer } from './scheduler.js';
+
+/** Default time budget of one HTTP attempt. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Default cap on a successful GraphQL answer: far above any real page (200 items), far below
+ * what would exhaust a server's memory.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+
+/** Options shared by both ways of supplying tokens. */
+export interface AdminClientBaseOptions {
+  /** Origin of the GraphQL host, e.g. `https://api.myikas.com`. Not the token host. */
+  baseUrl: string;
+  /** A `fetch` implementation, used for GraphQL and token requests. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Time budget of one HTTP attempt, at most 2^31 − 1. @default 30000 */
+  timeoutMs?: number;
+  /** Retry budgets; `false` turns retries off (a 401 still refreshes the token once). */
+  retry?: RetryOptions | false;
+  /** Client-side request budget; `false` turns pacing off. @default 50 requests per 10 s */
+  rateLimit?: RateLimitOptions | false;
+  /**
+   * Receives every {@link AdminApiEvent}: the client's (`graphql_*`) and those of the token
+   * provider it creates (`token_*`, `refresh_failed`). Never given the secret or a token;
+   * exceptions it throws are swallowed.
+   */
+  onEvent?: AdminApiEventListener | undefined;
+  /**
+   * Largest successful answer read, in bytes; a larger one is `INVALID_RESPONSE`. Error answers
+   * are always cut at 8 KiB.
+   * @default 52428800 (50 MiB)
+   */
+  maxResponseBytes?: number;
+  /** Allows plain `http://` to non-loopback hosts. Only for trusted networks. @default false */
+  allowInsecureHttp?: boolean;
+  /** Clock, shared with the token provider the client creates. @default Date.now */
+  now?: () => number;
+  /**
+   * Timer for the client's own waits (pacing, backoff, `Retry-After`), e.g. a virtual one in
+   * tests. Request timeouts always use real time.
+   * @default setTimeout
+   */
+  setTimer?: SetTimer;
+}
+
+/** {@link AdminClientBaseOptions} checked, with the defaults filled in. */
+export interface ClientConfig {
+  readonly endpoint: string;
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+  readonly retry: RetryConfig;
+  readonly rateLimit: RateLimitConfig | undefined;
+  readonly onEvent: AdminApiEventListener | undefined;
+  readonly maxResponseBytes: number;
+  readonly allowInsecureHttp: boolean;
+  readonly now: () => number;
+  readonly setTimer: SetTimer;
+}
+
+/** Resolves the options once, at creation; a mistake throws a ConfigurationError naming it. */
+export function resolveClientConfig(options: AdminClientBaseOptions): ClientConfig {
+  const allowInsecureHttp = options.allowInsecureHttp ?? false;
+  return {
+    endpoint: graphqlEndpointUrl(options.baseUrl, allowInsecureHttp),
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    retry: resolveRetryConfig(options.retry),
+    rateLimit: options.rateLimit === false ? undefined : resolveRateLimit(options.rateLimit ?? {}),
+    onEvent: options.onEvent,
+    maxResponseBytes: checkPositiveInteger(
+      'maxResponseBytes',
+      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    ),
+    allowInsecureHttp,
+    now: options.now ?? Date.now,
+    setTimer: options.setTimer ?? realSetTimer,
+  };
+}
