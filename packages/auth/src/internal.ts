@@ -3,7 +3,7 @@
  * `@admin-api/redis`). Not public API: names and signatures here may change in any release.
  */
 export { emit } from './auth-events.js';
-export { type BackoffOptions, backoffDelayMs } from './backoff.js';
+export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
 export { redactError } from './errors.js';
 export { checkCount, checkDurationMs, checkPositiveInteger } from './option-checks.js';
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
