@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const packageSource = (name: string) =>
-  fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
+const packageSource = (name: string, entry = 'index') =>
+  fileURLToPath(new URL(`./packages/${name}/src/${entry}.ts`, import.meta.url));
 
 // Node resolves `graphql` to its CJS build for graphql-yoga; our sources must get the same copy,
 // or `instanceof GraphQLError` fails between the two and yoga masks the emulator's errors.
@@ -16,6 +16,11 @@ export default defineConfig({
     // Tests run against the sources; the examples exercise the built packages.
     alias: [
       { find: /^graphql$/, replacement: graphqlEntry },
+      {
+        find: /^@admin-api\/emulator\/testing$/,
+        replacement: packageSource('emulator', 'testing'),
+      },
+      { find: /^@admin-api\/auth\/internal$/, replacement: packageSource('auth', 'internal') },
       { find: /^@admin-api\/(auth|client|codegen|emulator)$/, replacement: packageSource('$1') },
     ],
   },

@@ -1,17 +1,11 @@
-import { AuthConfigError } from './errors.js';
+import { ConfigurationError } from './errors.js';
 import { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
 import type { ClientCredentials } from './request-token.js';
-
-/** The environment variables {@link credentialsFromEnv} reads. */
-export const AUTH_ENV_VARS = {
-  authUrl: 'ADMIN_API_AUTH_URL',
-  clientId: 'ADMIN_API_CLIENT_ID',
-  clientSecret: 'ADMIN_API_CLIENT_SECRET',
-} as const;
+import { AUTH_ENV_VARS } from './wire-constants.js';
 
 /**
  * Reads the client credentials from `ADMIN_API_AUTH_URL`, `ADMIN_API_CLIENT_ID` and
- * `ADMIN_API_CLIENT_SECRET`. Throws one {@link AuthConfigError} (`MISSING_ENV`) naming every
+ * `ADMIN_API_CLIENT_SECRET`. Throws one {@link ConfigurationError} (`MISSING_ENV`) naming every
  * missing or empty variable.
  *
  * @example
@@ -20,6 +14,6 @@ export const AUTH_ENV_VARS = {
 export function credentialsFromEnv(env: Env = process.env): ClientCredentials {
   const { values, missing } = readEnvVars(AUTH_ENV_VARS, env);
   if (missing.length > 0)
-    throw new AuthConfigError('MISSING_ENV', missingEnvMessage(missing), missing);
+    throw new ConfigurationError('MISSING_ENV', missingEnvMessage(missing), { missing });
   return values as ClientCredentials;
 }

@@ -1,78 +1,101 @@
+import type { AdminApiErrorCode } from './error-codes.js';
 import { redact } from './redact.js';
 
-/** Stable codes carried by {@link TokenRequestError}. */
-export type TokenRequestErrorCode =
-  /** The token endpoint answered with an RFC 6749 §5.2 error body (`invalid_client`, ...). */
-  | 'OAUTH_ERROR'
-  /** The token endpoint answered with a non-2xx status and no OAuth error body. */
-  | 'HTTP_ERROR'
-  /** A 2xx answer that is not a valid token response (not JSON, missing or mistyped fields). */
-  | 'INVALID_RESPONSE'
-  /** The request never got an HTTP answer (DNS, refused or dropped connection). */
-  | 'NETWORK_ERROR'
-  /** No answer within `timeoutMs`. */
-  | 'TIMEOUT'
-  /** The caller's `AbortSignal` fired. */
-  | 'ABORTED';
+/** What an {@link AdminApiError} can say about the call that failed. */
+export interface AdminApiErrorDetails {
+  /** Name of the GraphQL operation, when there is one. */
+  operationName?: string | undefined;
+  /** HTTP status of the last answer, when there was one. */
+  status?: number | undefined;
+  /** How many HTTP attempts were made, retries included. */
+  attempts?: number | undefined;
+  /**
+   * True when the call was a mutation that may have reached the server before failing: check
+   * before repeating it.
+   */
+  mayHaveBeenApplied?: boolean | undefined;
+  cause?: unknown;
+}
 
-/** Stable codes carried by {@link AuthConfigError}. */
-export type AuthConfigErrorCode =
-  /** One or more required environment variables are missing or empty. */
-  | 'MISSING_ENV'
-  /** An option is missing or malformed. */
-  | 'INVALID_OPTION'
-  /** The secret would travel over plain `http://` to a non-loopback host. */
-  | 'INSECURE_URL';
+/**
+ * Base class of every error the kit throws (auth, client, codegen, fleet). `code` is stable and
+ * the same for the same condition in every package; the message says what to do next. No error
+ * ever holds the client secret or an access token, in its message, stack, `cause` or JSON.
+ */
+export class AdminApiError extends Error {
+  readonly code: AdminApiErrorCode;
+  readonly operationName: string | undefined;
+  readonly status: number | undefined;
+  readonly attempts: number | undefined;
+  readonly mayHaveBeenApplied: boolean;
 
-/** Base class of every error thrown by `@admin-api/auth`. */
-export class AdminAuthError extends Error {
-  readonly code: string;
-
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  constructor(code: AdminApiErrorCode, message: string, details: AdminApiErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = new.target.name;
     this.code = code;
+    this.operationName = details.operationName;
+    this.status = details.status;
+    this.attempts = details.attempts;
+    this.mayHaveBeenApplied = details.mayHaveBeenApplied ?? false;
   }
 
-  /** Serialises without `stack` or `cause` internals; only fields that are safe to log. */
+  /** The fields that are safe to log; no `stack`, no `cause`. */
   toJSON(): Record<string, unknown> {
-    const json: Record<string, unknown> = {
-      name: this.name,
-      code: this.code,
-      message: this.message,
-    };
+    const json: Record<string, unknown> = { name: this.name, message: this.message };
     for (const [key, value] of Object.entries(this)) {
-      if (key !== 'code' && value !== undefined) json[key] = value;
+      if (value !== undefined) json[key] = value;
     }
     return json;
   }
 }
 
-/** A caller mistake detected before any request is sent. Fix the options or the environment. */
-export class AuthConfigError extends AdminAuthError {
-  declare readonly code: AuthConfigErrorCode;
+/** Codes of {@link ConfigurationError}. */
+export type ConfigurationErrorCode = Extract<
+  AdminApiErrorCode,
+  | 'MISSING_ENV'
+  | 'INVALID_OPTION'
+  | 'INSECURE_URL'
+  | 'INSECURE_ENVIRONMENT'
+  | 'INVALID_DOCUMENT'
+  | 'INVALID_VARIABLES'
+>;
+
+/** A caller mistake found before anything was sent: fix what the message names. */
+export class ConfigurationError extends AdminApiError {
+  declare readonly code: ConfigurationErrorCode;
   /** For `MISSING_ENV`: every variable that is missing. */
   readonly missing: readonly string[] | undefined;
 
-  constructor(code: AuthConfigErrorCode, message: string, missing?: readonly string[]) {
-    super(code, message);
-    this.missing = missing;
+  constructor(
+    code: ConfigurationErrorCode,
+    message: string,
+    details: AdminApiErrorDetails & { missing?: readonly string[] } = {},
+  ) {
+    super(code, message, details);
+    this.missing = details.missing;
   }
 }
 
+/** Codes of {@link TokenRequestError}. */
+export type TokenRequestErrorCode = Extract<
+  AdminApiErrorCode,
+  | 'OAUTH_ERROR'
+  | 'HTTP_ERROR'
+  | 'INVALID_RESPONSE'
+  | 'REDIRECT_REFUSED'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT'
+  | 'ABORTED'
+>;
+
 /** Details that {@link TokenRequestError} can carry. */
-export interface TokenRequestErrorDetails {
-  /** HTTP status of the answer, when there was one. */
-  status?: number;
+export interface TokenRequestErrorDetails extends AdminApiErrorDetails {
   /** OAuth `error` code from an RFC 6749 §5.2 body, e.g. `invalid_client`. */
   error?: string;
   /** OAuth `error_description`, redacted. */
   errorDescription?: string;
   /** A short, redacted excerpt of a body that was not a valid token response. */
   bodyExcerpt?: string;
-  /** How many requests were sent, retries included. */
-  attempts?: number;
-  cause?: unknown;
 }
 
 /**
@@ -80,25 +103,21 @@ export interface TokenRequestErrorDetails {
  * `invalid_client` means wrong credentials (never retried), 5xx and network errors were already
  * retried a bounded number of times.
  */
-export class TokenRequestError extends AdminAuthError {
+export class TokenRequestError extends AdminApiError {
   declare readonly code: TokenRequestErrorCode;
-  readonly status: number | undefined;
   readonly error: string | undefined;
   readonly errorDescription: string | undefined;
   readonly bodyExcerpt: string | undefined;
-  readonly attempts: number | undefined;
 
   constructor(
     code: TokenRequestErrorCode,
     message: string,
     details: TokenRequestErrorDetails = {},
   ) {
-    super(code, message, { cause: details.cause });
-    this.status = details.status;
+    super(code, message, details);
     this.error = details.error;
     this.errorDescription = details.errorDescription;
     this.bodyExcerpt = details.bodyExcerpt;
-    this.attempts = details.attempts;
   }
 }
 

@@ -1,11 +1,12 @@
 export type { AccessToken } from './access-token.js';
 export type { AuthEvent, AuthEventListener } from './auth-events.js';
-export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
-export { AUTH_ENV_VARS, credentialsFromEnv } from './credentials-from-env.js';
+export { credentialsFromEnv } from './credentials-from-env.js';
+export type { AdminApiErrorCode } from './error-codes.js';
 export {
-  AdminAuthError,
-  AuthConfigError,
-  type AuthConfigErrorCode,
+  AdminApiError,
+  type AdminApiErrorDetails,
+  ConfigurationError,
+  type ConfigurationErrorCode,
   TokenRequestError,
   type TokenRequestErrorCode,
   type TokenRequestErrorDetails,
@@ -14,8 +15,6 @@ export {
   type ProcessTokenResponseOptions,
   processTokenResponse,
 } from './process-token-response.js';
-export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
-export { bodyExcerpt, redact, tokenFingerprint } from './redact.js';
 export {
   type ClientCredentials,
   DEFAULT_TOKEN_RETRIES,
@@ -24,13 +23,6 @@ export {
   requestToken,
   type TokenRetryOptions,
 } from './request-token.js';
-export {
-  isLoopbackHost,
-  type SecureEndpointOptions,
-  secureEndpointUrl,
-  TOKEN_PATH,
-  tokenEndpointUrl,
-} from './token-endpoint-url.js';
 export {
   createTokenProvider,
   DEFAULT_REFRESH_MARGIN_RATIO,

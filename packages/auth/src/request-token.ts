@@ -1,7 +1,7 @@
 import type { AccessToken } from './access-token.js';
 import { type AuthEventListener, emit } from './auth-events.js';
 import { backoffDelayMs, sleep } from './backoff.js';
-import { AuthConfigError, redactError, TokenRequestError } from './errors.js';
+import { ConfigurationError, redactError, TokenRequestError } from './errors.js';
 import { processTokenResponse } from './process-token-response.js';
 import { tokenEndpointUrl } from './token-endpoint-url.js';
 
@@ -53,7 +53,7 @@ function requireString(
 ): string {
   const value = options[key];
   if (typeof value !== 'string' || value === '') {
-    throw new AuthConfigError('INVALID_OPTION', `"${key}" must be a non-empty string`);
+    throw new ConfigurationError('INVALID_OPTION', `"${key}" must be a non-empty string`);
   }
   return value;
 }

@@ -1,7 +1,5 @@
-import { AuthConfigError } from './errors.js';
-
-/** Path of the token endpoint below `authUrl`. */
-export const TOKEN_PATH = '/api/admin/oauth/token';
+import { ConfigurationError } from './errors.js';
+import { TOKEN_PATH } from './wire-constants.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -35,22 +33,22 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   try {
     url = new URL(base);
   } catch {
-    throw new AuthConfigError(
+    throw new ConfigurationError(
       'INVALID_OPTION',
       `"${optionName}" must be an absolute https:// URL (got ${JSON.stringify(String(base).slice(0, 100))})`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AuthConfigError(
+    throw new ConfigurationError(
       'INVALID_OPTION',
       `"${optionName}" must use https: (got ${url.protocol})`,
     );
   }
   if (url.username || url.password) {
-    throw new AuthConfigError('INVALID_OPTION', `"${optionName}" must not carry user info`);
+    throw new ConfigurationError('INVALID_OPTION', `"${optionName}" must not carry user info`);
   }
   if (url.protocol === 'http:' && !options.allowInsecureHttp && !isLoopbackHost(url.hostname)) {
-    throw new AuthConfigError(
+    throw new ConfigurationError(
       'INSECURE_URL',
       `Refusing to send ${carries} over plain http:// to ${url.host} ("${optionName}"). Use https://, ` +
         'or set allowInsecureHttp: true if this host is on a trusted network.',

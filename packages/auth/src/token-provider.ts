@@ -1,6 +1,6 @@
 import type { AccessToken } from './access-token.js';
 import { emit } from './auth-events.js';
-import { AuthConfigError, TokenRequestError } from './errors.js';
+import { ConfigurationError, TokenRequestError } from './errors.js';
 import { tokenFingerprint } from './redact.js';
 import { type RequestTokenOptions, requestToken } from './request-token.js';
 import { createMemoryTokenStore, type TokenStore } from './token-store.js';
@@ -56,7 +56,7 @@ function refreshAt(token: AccessToken, marginS: number | undefined): number {
 export function createTokenProvider(options: TokenProviderOptions): TokenProvider {
   const { store = createMemoryTokenStore(), refreshMarginS, ...requestOptions } = options;
   if (refreshMarginS !== undefined && !(Number.isFinite(refreshMarginS) && refreshMarginS >= 0)) {
-    throw new AuthConfigError(
+    throw new ConfigurationError(
       'INVALID_OPTION',
       '"refreshMarginS" must be a non-negative number of seconds',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyExcerpt } from '../src/index.js';
+import { bodyExcerpt } from '../src/internal.js';
 
 const SECRET = 'sk_live_0123456789abcdef';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthConfigError, credentialsFromEnv } from '../src/index.js';
+import { ConfigurationError, credentialsFromEnv } from '../src/index.js';
 
 describe('credentialsFromEnv', () => {
   it('reads the three variables', () => {
@@ -20,8 +20,8 @@ describe('credentialsFromEnv', () => {
         return e;
       }
     })();
-    expect(error).toBeInstanceOf(AuthConfigError);
-    const configError = error as AuthConfigError;
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const configError = error as ConfigurationError;
     expect(configError.code).toBe('MISSING_ENV');
     expect(configError.missing).toEqual([
       'ADMIN_API_AUTH_URL',

@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { credentials, FAST_RETRY, useEmulator } from '../../emulator/test/use-emulator.js';
-import { AuthConfigError, requestToken, TokenRequestError } from '../src/index.js';
+import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigurationError, requestToken, TokenRequestError } from '../src/index.js';
+import { FAST_RETRY } from './fixtures.js';
 
-const emulator = useEmulator();
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach });
 
 async function failure(promise: Promise<unknown>): Promise<TokenRequestError> {
   const error = await promise.catch((e: unknown) => e);
@@ -15,7 +16,7 @@ async function failure(promise: Promise<unknown>): Promise<TokenRequestError> {
 describe('requestToken against the emulator', () => {
   it('gets a Bearer token with the configured lifetime', async () => {
     const before = Date.now();
-    const token = await requestToken(credentials(emulator()));
+    const token = await requestToken(emulatorCredentials(emulator()));
     expect(token.tokenType).toBe('Bearer');
     expect(token.expiresIn).toBe(14_400);
     expect(token.expiresAt).toBeGreaterThanOrEqual(before + 14_400_000);
@@ -27,7 +28,7 @@ describe('requestToken against the emulator', () => {
     'an authUrl ending in %s does not double the path',
     async (suffix) => {
       const token = await requestToken({
-        ...credentials(emulator()),
+        ...emulatorCredentials(emulator()),
         authUrl: emulator().authUrl + suffix,
       });
       expect(token.accessToken).not.toBe('');
@@ -36,7 +37,11 @@ describe('requestToken against the emulator', () => {
 
   it('does not retry invalid_client', async () => {
     const error = await failure(
-      requestToken({ ...credentials(emulator()), clientSecret: 'wrong-secret', retry: FAST_RETRY }),
+      requestToken({
+        ...emulatorCredentials(emulator()),
+        clientSecret: 'wrong-secret',
+        retry: FAST_RETRY,
+      }),
     );
     expect(error.code).toBe('OAUTH_ERROR');
     expect(error.error).toBe('invalid_client');
@@ -51,21 +56,23 @@ describe('requestToken against the emulator', () => {
       body: '{"error":"slow_down"}',
       headers: { 'content-type': 'application/json' },
     });
-    const error = await failure(requestToken({ ...credentials(emulator()), retry: FAST_RETRY }));
+    const error = await failure(
+      requestToken({ ...emulatorCredentials(emulator()), retry: FAST_RETRY }),
+    );
     expect(error.status).toBe(429);
     expect(emulator().stats.tokenRequests).toBe(1);
   });
 
   it('retries a 503 and succeeds on the next attempt', async () => {
     emulator().faults.token.push({ status: 503 });
-    const token = await requestToken({ ...credentials(emulator()), retry: FAST_RETRY });
+    const token = await requestToken({ ...emulatorCredentials(emulator()), retry: FAST_RETRY });
     expect(token.tokenType).toBe('Bearer');
     expect(emulator().stats.tokenRequests).toBe(2);
   });
 
   it('retries a dropped connection', async () => {
     emulator().faults.token.push({ drop: true });
-    await requestToken({ ...credentials(emulator()), retry: FAST_RETRY });
+    await requestToken({ ...emulatorCredentials(emulator()), retry: FAST_RETRY });
     expect(emulator().stats.tokenRequests).toBe(2);
   });
 
@@ -76,7 +83,9 @@ describe('requestToken against the emulator', () => {
       { status: 503, body: '<html>unavailable</html>' },
       { status: 504 },
     );
-    const error = await failure(requestToken({ ...credentials(emulator()), retry: FAST_RETRY }));
+    const error = await failure(
+      requestToken({ ...emulatorCredentials(emulator()), retry: FAST_RETRY }),
+    );
     expect(error.code).toBe('HTTP_ERROR');
     expect(error.status).toBe(503);
     expect(error.attempts).toBe(3);
@@ -85,7 +94,7 @@ describe('requestToken against the emulator', () => {
 
   it('retry: false sends exactly one request', async () => {
     emulator().faults.token.push({ status: 503 });
-    const error = await failure(requestToken({ ...credentials(emulator()), retry: false }));
+    const error = await failure(requestToken({ ...emulatorCredentials(emulator()), retry: false }));
     expect(error.status).toBe(503);
     expect(emulator().stats.tokenRequests).toBe(1);
   });
@@ -96,20 +105,24 @@ describe('requestToken against the emulator', () => {
       body: '<!doctype html><title>Login</title>',
       headers: { 'content-type': 'text/html' },
     });
-    const error = await failure(requestToken(credentials(emulator())));
+    const error = await failure(requestToken(emulatorCredentials(emulator())));
     expect(error.code).toBe('INVALID_RESPONSE');
     expect(error.bodyExcerpt).toContain('<title>Login</title>');
   });
 
   it('rejects an empty 200 body', async () => {
     emulator().faults.token.push({ status: 200, body: '' });
-    expect((await failure(requestToken(credentials(emulator())))).code).toBe('INVALID_RESPONSE');
+    expect((await failure(requestToken(emulatorCredentials(emulator())))).code).toBe(
+      'INVALID_RESPONSE',
+    );
   });
 
   it('times out within timeoutMs, retries included', async () => {
     emulator().faults.token.push({ delayMs: 2_000 });
     const started = Date.now();
-    const error = await failure(requestToken({ ...credentials(emulator()), timeoutMs: 150 }));
+    const error = await failure(
+      requestToken({ ...emulatorCredentials(emulator()), timeoutMs: 150 }),
+    );
     expect(error.code).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(1_500);
   });
@@ -119,7 +132,7 @@ describe('requestToken against the emulator', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const error = await failure(
-      requestToken({ ...credentials(emulator()), signal: controller.signal }),
+      requestToken({ ...emulatorCredentials(emulator()), signal: controller.signal }),
     );
     expect(error.code).toBe('ABORTED');
   });
@@ -131,7 +144,7 @@ describe('requestToken against the emulator', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const error = await failure(
       requestToken({
-        ...credentials(emulator()),
+        ...emulatorCredentials(emulator()),
         authUrl: `http://127.0.0.1:${port}`,
         retry: FAST_RETRY,
       }),
@@ -142,11 +155,11 @@ describe('requestToken against the emulator', () => {
 
   it('refuses to send the secret over http to a non-loopback host, before any request', async () => {
     const error = await requestToken({
-      ...credentials(emulator()),
+      ...emulatorCredentials(emulator()),
       authUrl: 'http://shop.example.com',
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthConfigError);
-    expect((error as AuthConfigError).code).toBe('INSECURE_URL');
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).code).toBe('INSECURE_URL');
     expect(emulator().stats.tokenRequests).toBe(0);
   });
 
@@ -168,7 +181,7 @@ describe('requestToken against the emulator', () => {
     try {
       const { port } = redirector.address() as AddressInfo;
       const error = await failure(
-        requestToken({ ...credentials(emulator()), authUrl: `http://127.0.0.1:${port}` }),
+        requestToken({ ...emulatorCredentials(emulator()), authUrl: `http://127.0.0.1:${port}` }),
       );
       expect(error.code).toBe('HTTP_ERROR');
       expect(error.status).toBe(307);

@@ -1,9 +1,10 @@
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { credentials, FAST_RETRY, useEmulator } from '../../emulator/test/use-emulator.js';
+import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AuthEvent, createTokenProvider, requestToken } from '../src/index.js';
+import { FAST_RETRY } from './fixtures.js';
 
-const emulator = useEmulator();
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach });
 
 /** Every form in which an error can end up in a log. */
 function renderings(error: unknown): string[] {
@@ -42,7 +43,7 @@ describe('the secret and tokens never leak', () => {
     }
     const events: AuthEvent[] = [];
     const error = await requestToken({
-      ...credentials(emu),
+      ...emulatorCredentials(emu),
       retry: FAST_RETRY,
       onEvent: (e) => events.push(e),
       ...extra(),
@@ -55,7 +56,10 @@ describe('the secret and tokens never leak', () => {
   it('in the provider’s events, which carry only a token fingerprint', async () => {
     const emu = emulator();
     const events: AuthEvent[] = [];
-    const tokens = createTokenProvider({ ...credentials(emu), onEvent: (e) => events.push(e) });
+    const tokens = createTokenProvider({
+      ...emulatorCredentials(emu),
+      onEvent: (e) => events.push(e),
+    });
     const { accessToken } = await tokens.getToken();
     await tokens.invalidate(accessToken);
     await tokens.getToken();

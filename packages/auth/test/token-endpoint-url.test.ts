@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AuthConfigError, tokenEndpointUrl } from '../src/index.js';
+import { ConfigurationError } from '../src/index.js';
+import { tokenEndpointUrl } from '../src/internal.js';
 
 describe('tokenEndpointUrl', () => {
   it.each([
@@ -36,7 +37,7 @@ describe('tokenEndpointUrl', () => {
   it.each(['not a url', 'ftp://shop.example.com', 'https://user:pw@shop.example.com'])(
     'rejects %s as INVALID_OPTION',
     (input) => {
-      expect(() => tokenEndpointUrl(input)).toThrowError(AuthConfigError);
+      expect(() => tokenEndpointUrl(input)).toThrowError(ConfigurationError);
       expect(() => tokenEndpointUrl(input)).toThrowError(
         expect.objectContaining({ code: 'INVALID_OPTION' }),
       );

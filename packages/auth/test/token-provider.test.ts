@@ -1,19 +1,23 @@
-import { describe, expect, it, vi } from 'vitest';
-import { credentials, FAST_RETRY, useEmulator } from '../../emulator/test/use-emulator.js';
+import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type AuthEvent,
   createTokenProvider,
   type TokenProviderOptions,
   TokenRequestError,
 } from '../src/index.js';
+import { FAST_RETRY } from './fixtures.js';
 
 // One clock shared by the emulator and the providers, so expiry can be reached without waiting.
 let clock = Date.UTC(2026, 10, 22);
 const now = () => clock;
-const emulator = useEmulator({ now, tokenLifetimeS: 1000, rateLimit: false });
+const emulator = useEmulator(
+  { afterAll, beforeAll, beforeEach },
+  { now, tokenLifetimeS: 1000, rateLimit: false },
+);
 
 const provider = (extra: Partial<TokenProviderOptions> = {}) =>
-  createTokenProvider({ ...credentials(emulator()), now, retry: FAST_RETRY, ...extra });
+  createTokenProvider({ ...emulatorCredentials(emulator()), now, retry: FAST_RETRY, ...extra });
 
 describe('createTokenProvider', () => {
   it('caches the token: a second call sends no request', async () => {

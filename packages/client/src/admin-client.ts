@@ -1,15 +1,16 @@
 import {
+  ConfigurationError,
   createTokenProvider,
-  sleep,
   type TokenProvider,
   type TokenProviderOptions,
   TokenRequestError,
 } from '@admin-api/auth';
+import { sleep } from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode } from 'graphql';
 import { type ClientHooks, callHook, type RequestEvent } from './client-events.js';
 import { graphqlEndpointUrl } from './endpoint-url.js';
-import { AbortedError, AuthError, ConfigurationError } from './errors.js';
+import { AbortedError, AuthError } from './errors.js';
 import { toOperation } from './operation.js';
 import { label } from './operation-label.js';
 import { createPacer, type Pacer, type RateLimitOptions } from './pacer.js';
@@ -151,7 +152,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     };
 
     const aborted = () =>
-      new AbortedError('ABORTED', `${label(operationName)} was aborted by the caller`, {
+      new AbortedError(`${label(operationName)} was aborted by the caller`, {
         operationName,
         cause: signal?.reason,
       });

@@ -1,4 +1,4 @@
-import type { AdminApiError } from './errors.js';
+import type { AdminApiError } from '@admin-api/auth';
 
 /** Why an attempt is retried. */
 export type RetryReason =

@@ -1,14 +1,11 @@
-import { AUTH_ENV_VARS, missingEnvMessage, readEnvVars } from '@admin-api/auth';
+import { ConfigurationError } from '@admin-api/auth';
+import { ENV_VARS, missingEnvMessage, readEnvVars } from '@admin-api/auth/internal';
 import {
   type AdminClient,
   type AdminClientBaseOptions,
   type ClientTokenOptions,
   createAdminClient,
 } from './admin-client.js';
-import { ConfigurationError } from './errors.js';
-
-/** The variable holding the GraphQL host. */
-export const BASE_URL_ENV_VAR = 'ADMIN_API_BASE_URL';
 
 /** Options of {@link createAdminClientFromEnv}: anything given here wins over the environment. */
 export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
@@ -27,13 +24,9 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
  */
 export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = {}): AdminClient {
   const { env = process.env, ...options } = overrides;
-  const { values, missing } = readEnvVars(
-    { baseUrl: BASE_URL_ENV_VAR, ...AUTH_ENV_VARS },
-    env,
-    options,
-  );
+  const { values, missing } = readEnvVars(ENV_VARS, env, options);
   if (missing.length > 0)
-    throw new ConfigurationError('MISSING_ENV', missingEnvMessage(missing), missing);
+    throw new ConfigurationError('MISSING_ENV', missingEnvMessage(missing), { missing });
   const { baseUrl, authUrl, clientId, clientSecret } = values as Record<
     keyof typeof values,
     string

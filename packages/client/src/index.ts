@@ -1,4 +1,11 @@
 export {
+  AdminApiError,
+  type AdminApiErrorCode,
+  type AdminApiErrorDetails,
+  ConfigurationError,
+  type ConfigurationErrorCode,
+} from '@admin-api/auth';
+export {
   type AdminClient,
   type AdminClientBaseOptions,
   type AdminClientOptions,
@@ -16,19 +23,10 @@ export type {
   RetryEvent,
   RetryReason,
 } from './client-events.js';
-export {
-  type AdminClientFromEnvOptions,
-  BASE_URL_ENV_VAR,
-  createAdminClientFromEnv,
-} from './client-from-env.js';
-export { GRAPHQL_PATH, graphqlEndpointUrl } from './endpoint-url.js';
+export { type AdminClientFromEnvOptions, createAdminClientFromEnv } from './client-from-env.js';
 export {
   AbortedError,
-  AdminApiError,
-  type AdminApiErrorCode,
-  type AdminApiErrorDetails,
   AuthError,
-  ConfigurationError,
   GraphQLResponseError,
   HttpError,
   NetworkError,

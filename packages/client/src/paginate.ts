@@ -1,6 +1,6 @@
+import { ConfigurationError } from '@admin-api/auth';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminClient, RequestOptions, Variables } from './admin-client.js';
-import { ConfigurationError } from './errors.js';
 
 /** The service's largest page. */
 export const MAX_PAGE_LIMIT = 200;

@@ -1,6 +1,7 @@
-import { backoffDelayMs } from '@admin-api/auth';
+import { type AdminApiError, ConfigurationError } from '@admin-api/auth';
+import { backoffDelayMs } from '@admin-api/auth/internal';
 import type { RetryReason } from './client-events.js';
-import { type AdminApiError, AuthError, ConfigurationError, RateLimitError } from './errors.js';
+import { AuthError, RateLimitError } from './errors.js';
 import { label } from './operation-label.js';
 
 /** How the client retries. Every budget is small on purpose: the service blocks apps with high error rates. */

@@ -1,11 +1,10 @@
-import { bodyExcerpt, redact } from '@admin-api/auth';
+import type { AdminApiError, AdminApiErrorDetails } from '@admin-api/auth';
+import { bodyExcerpt, redact } from '@admin-api/auth/internal';
 import type { GraphQLFormattedError } from 'graphql';
 import { ClientError, GraphQLClient } from 'graphql-request';
 import type { RetryReason } from './client-events.js';
 import {
   AbortedError,
-  type AdminApiError,
-  type AdminApiErrorDetails,
   GraphQLResponseError,
   HttpError,
   NetworkError,
@@ -159,7 +158,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
     if (input.signal?.aborted) {
       return {
         ok: false,
-        error: new AbortedError('ABORTED', `${label(operationName)} was aborted by the caller`, {
+        error: new AbortedError(`${label(operationName)} was aborted by the caller`, {
           ...details,
           cause: input.signal.reason,
           mayHaveBeenApplied,
@@ -236,7 +235,6 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> 
     const code = errorCode(cause);
     const reached = wire.sent && !(code && NEVER_CONNECTED.has(code));
     const error = new NetworkError(
-      'NETWORK_ERROR',
       `${label(operationName)} got no answer from ${new URL(input.endpoint).origin}` +
         `${code ? ` (${code})` : ''}.${appliedHint(isMutation && reached)}`,
       { ...details, mayHaveBeenApplied: isMutation && reached },

@@ -1,14 +1,17 @@
 import { inspect } from 'node:util';
 import type { Fault, FaultTarget } from '@admin-api/emulator';
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminApiError, type RetryEvent } from '../src/index.js';
 import { clientFor } from './client-fixture.js';
 import { GetMe, ListProducts, productInput, SaveProduct } from './documents.js';
 
 const CALLS = 10_000;
 const CONCURRENCY = 50;
-const emulator = useEmulator({ rateLimit: false, tokenLifetimeS: 2 });
+const emulator = useEmulator(
+  { afterAll, beforeAll, beforeEach },
+  { rateLimit: false, tokenLifetimeS: 2 },
+);
 
 /** A seeded PRNG, so a failing run can be replayed. */
 function random(seed: number): () => number {

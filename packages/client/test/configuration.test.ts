@@ -54,11 +54,11 @@ describe('client configuration', () => {
     expect(error.message).not.toContain('secret-value');
   });
 
-  it('refuses to send tokens over plain http to a non-loopback host', () => {
+  it('refuses to send tokens over plain http to a non-loopback host, with the code auth uses (INSECURE_URL)', () => {
     const error = thrown(() =>
       createAdminClient({ baseUrl: 'http://api.example.com', ...CREDENTIALS }),
     );
-    expect(error.code).toBe('INVALID_OPTION');
+    expect(error.code).toBe('INSECURE_URL');
   });
 
   it.each([

@@ -1,6 +1,6 @@
+import { useEmulator } from '@admin-api/emulator/testing';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminApiError, parseRetryAfter } from '../src/index.js';
 import { clientFor } from './client-fixture.js';
 import { GetMe } from './documents.js';
@@ -10,7 +10,7 @@ const NULL_BODY = new Set([204, 205, 304]);
 // Replaced by the live access token, to check that a server echoing it is redacted.
 const TOKEN_MARKER = '<<TOKEN>>';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 
 const graphqlLike = fc.record(
   {

@@ -1,10 +1,10 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { paginate } from '../src/index.js';
 import { clientFor } from './client-fixture.js';
 import { ListProducts } from './documents.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 
 describe('paginate', () => {
   it('yields every item, one request per page, and stops on hasNext: false', async () => {

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitError, type RetryEvent } from '../src/index.js';
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 
 // The service's budget, scaled from 50 per 10 s to 50 per 1 s so the burst takes seconds, not minutes.
 const BUDGET = { limit: 50, windowMs: 1_000 };
-const emulator = useEmulator({ rateLimit: BUDGET });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: BUDGET });
 const tooMany = (retryAfter?: string) => ({
   status: 429,
   body: '{"errors":[{"message":"Too many requests"}]}',

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GraphQLResponseError, HttpError } from '../src/index.js';
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, ListProducts, productInput, SaveProduct } from './documents.js';
 
-const emulator = useEmulator();
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach });
 
 describe('client.request', () => {
   it('sends a typed operation with a Bearer token to {baseUrl}/api/v2/admin/graphql', async () => {

@@ -1,12 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, NetworkError, type RetryEvent } from '../src/index.js';
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const applied = (name: string) =>
   emulator().stats.mutations.filter((m) => JSON.stringify(m.args).includes(name)).length;
 

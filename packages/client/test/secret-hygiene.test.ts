@@ -1,11 +1,11 @@
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestEvent, ResponseEvent, RetryEvent } from '../src/index.js';
 import { clientFor } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 
 function renderings(error: unknown): string {
   const parts = [inspect(error, { depth: 10 }), JSON.stringify(error), String(error)];

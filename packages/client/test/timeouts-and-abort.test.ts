@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AbortedError, TimeoutError } from '../src/index.js';
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 
 describe('timeouts and cancellation', () => {
   it('a query past timeoutMs is retried, then fails with TimeoutError', async () => {

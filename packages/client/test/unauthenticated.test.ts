@@ -1,11 +1,11 @@
 import { createTokenProvider } from '@admin-api/auth';
-import { describe, expect, it } from 'vitest';
-import { credentials, useEmulator } from '../../emulator/test/use-emulator.js';
+import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthError, createAdminClient } from '../src/index.js';
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const UNAUTHENTICATED_BODY = JSON.stringify({
   errors: [{ message: 'nope', extensions: { code: 'UNAUTHENTICATED' } }],
 });
@@ -74,7 +74,7 @@ describe('401 handling', () => {
 
   it('a token that cannot be had is an AuthError whose cause is the TokenRequestError', async () => {
     const client = createAdminClient({
-      ...credentials(emulator()),
+      ...emulatorCredentials(emulator()),
       clientSecret: 'wrong',
       baseUrl: emulator().baseUrl,
     });
@@ -89,7 +89,7 @@ describe('401 handling', () => {
   });
 
   it('accepts a ready token provider shared between clients', async () => {
-    const tokenProvider = createTokenProvider(credentials(emulator()));
+    const tokenProvider = createTokenProvider(emulatorCredentials(emulator()));
     const a = createAdminClient({ baseUrl: emulator().baseUrl, tokenProvider });
     const b = createAdminClient({ baseUrl: emulator().baseUrl, tokenProvider });
     await Promise.all([a.request(GetMe), b.request(GetMe)]);

@@ -10,7 +10,6 @@ export { CodegenError, type CodegenErrorCode } from './errors.js';
 export { DEFAULT_SCALARS, PRESET_DEFAULT_CONFIG, preset } from './preset.js';
 export {
   type AdminApiCredentials,
-  BASE_URL_ENV_VAR,
   type CredentialsSource,
   credentialsFromEnvironment,
   type ProvidedCredentials,

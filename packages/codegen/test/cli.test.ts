@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Emulator, startEmulator, typeDefs } from '@admin-api/emulator';
+import { useEmulator } from '@admin-api/emulator/testing';
 import { buildSchema } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProject } from './codegen-harness.js';
 
 const exec = promisify(execFile);
 const bin = fileURLToPath(new URL('../bin/admin-api.js', import.meta.url));
 const codegenDist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
 
 const BASE_ENV = Object.fromEntries(

@@ -1,11 +1,11 @@
+import { useEmulator } from '@admin-api/emulator/testing';
 import { parse } from 'graphql';
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CodegenError } from '../src/index.js';
 import { validateDocuments } from '../src/sdk-plugin/validate-documents.js';
 import { emulatorCredentials, rejection, runCodegen, useProject } from './codegen-harness.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
 
 async function failure(files: Record<string, string>): Promise<{ error: Error; dir: string }> {

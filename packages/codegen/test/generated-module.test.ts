@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorCredentials, runCodegen, useProject } from './codegen-harness.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
 
 const DOCUMENTS = {

@@ -1,7 +1,7 @@
+import { useEmulator } from '@admin-api/emulator/testing';
 import { schema as githubSchema } from '@octokit/graphql-schema';
 import { buildClientSchema, type IntrospectionQuery } from 'graphql';
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorCredentials, runCodegen, useProject } from './codegen-harness.js';
 import { operationsFor } from './large-schema-operations.js';
 import { typeCheckGenerated } from './type-check-project.js';
@@ -11,7 +11,7 @@ const introspection = githubSchema.json as unknown as
   | IntrospectionQuery
   | { data: IntrospectionQuery };
 const schema = buildClientSchema('data' in introspection ? introspection.data : introspection);
-const emulator = useEmulator({ schema, rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { schema, rateLimit: false });
 const project = useProject();
 
 describe('a large real schema behind auth', () => {

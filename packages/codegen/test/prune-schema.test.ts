@@ -1,4 +1,5 @@
 import { typeDefs } from '@admin-api/emulator';
+import { useEmulator } from '@admin-api/emulator/testing';
 import { schema as githubSchema } from '@octokit/graphql-schema';
 import {
   buildClientSchema,
@@ -8,13 +9,12 @@ import {
   parse,
   printSchema,
 } from 'graphql';
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pruneSchemaForDocuments } from '../src/schema/prune-schema.js';
 import { emulatorCredentials, runCodegen, useProject } from './codegen-harness.js';
 import { operationsFor } from './large-schema-operations.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
 
 const ABSTRACT_DOCUMENTS = {

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emulatorCredentials, rejection, runCodegen, useProject } from './codegen-harness.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
 const DOCUMENTS = { 'src/me.graphql': 'query GetMe { me { id scopes } }\n' };
 const JWT_LIKE = /[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/;

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../../emulator/test/use-emulator.js';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorCredentials, runCodegen, useProject } from './codegen-harness.js';
 import { typeCheckGenerated } from './type-check-project.js';
 
-const emulator = useEmulator({ rateLimit: false });
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
 
 const DOCUMENTS = {

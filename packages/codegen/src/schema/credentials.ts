@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
-import { AUTH_ENV_VARS, type ClientCredentials, type Env, readEnvVars } from '@admin-api/auth';
+import type { ClientCredentials } from '@admin-api/auth';
+import { ENV_VARS, type Env, readEnvVars } from '@admin-api/auth/internal';
 import { CodegenError } from '../errors.js';
-
-/** Variable holding the GraphQL host. */
-export const BASE_URL_ENV_VAR = 'ADMIN_API_BASE_URL';
 
 /** Everything introspection needs: the token host, the GraphQL host and the app's credentials. */
 export interface AdminApiCredentials extends ClientCredentials {
@@ -23,8 +21,6 @@ export type CredentialsSource =
   | AdminApiCredentials
   | (() => Promise<ProvidedCredentials | undefined>);
 
-const NAMES = { baseUrl: BASE_URL_ENV_VAR, ...AUTH_ENV_VARS } as const;
-
 /** Reads `.env` (variables already set win), if the file exists. */
 export function loadEnvFile(path: string): boolean {
   if (!existsSync(path)) return false;
@@ -38,7 +34,7 @@ export function credentialsFromEnvironment(
 ):
   | { credentials: AdminApiCredentials; missing: [] }
   | { credentials: undefined; missing: string[] } {
-  const { values, missing } = readEnvVars(NAMES, env);
+  const { values, missing } = readEnvVars(ENV_VARS, env);
   return missing.length === 0
     ? { credentials: values as AdminApiCredentials, missing: [] }
     : { credentials: undefined, missing };

@@ -1,4 +1,5 @@
-import { requestToken, secureEndpointUrl } from '@admin-api/auth';
+import { requestToken } from '@admin-api/auth';
+import { GRAPHQL_PATH, secureEndpointUrl } from '@admin-api/auth/internal';
 import {
   buildClientSchema,
   getIntrospectionQuery,
@@ -8,9 +9,6 @@ import {
 } from 'graphql';
 import { CodegenError } from '../errors.js';
 import type { AdminApiCredentials } from './credentials.js';
-
-/** Path of the Admin GraphQL endpoint below `baseUrl`. */
-export const GRAPHQL_PATH = '/api/v2/admin/graphql';
 
 /** Options of {@link introspectSchema}. */
 export interface IntrospectOptions {

@@ -1,0 +1,53 @@
+/**
+ * Every `code` an error of the kit carries. One scheme for all packages: the same condition has
+ * the same code wherever it is detected, so one `switch (error.code)` handles them all.
+ */
+export type AdminApiErrorCode =
+  // Caller mistakes, found before anything is sent (ConfigurationError).
+  /** Required `ADMIN_API_*` environment variables are missing or empty; `missing` names them. */
+  | 'MISSING_ENV'
+  /** An option is missing or malformed; the message names it and the accepted values. */
+  | 'INVALID_OPTION'
+  /** A credential would travel over plain `http://` to a host that is not loopback. */
+  | 'INSECURE_URL'
+  /** A client secret was given to code running in a browser. */
+  | 'INSECURE_ENVIRONMENT'
+  /** A GraphQL document that cannot be sent: a syntax error, no operation, or several and no `operationName`. */
+  | 'INVALID_DOCUMENT'
+  /** Variables that cannot be serialised to JSON (a BigInt, a cycle). */
+  | 'INVALID_VARIABLES'
+  // What a server answered.
+  /** The token endpoint answered with an RFC 6749 §5.2 error (`error` says which, e.g. `invalid_client`). */
+  | 'OAUTH_ERROR'
+  /** A non-2xx answer that carries no more specific meaning. */
+  | 'HTTP_ERROR'
+  /** A 2xx answer that is not what the protocol promises (not JSON, no `data`, a malformed token). */
+  | 'INVALID_RESPONSE'
+  /** A redirect from a host the kit never follows redirects from; the message names the location. */
+  | 'REDIRECT_REFUSED'
+  /** The GraphQL answer carried `errors`. */
+  | 'GRAPHQL_ERROR'
+  /** HTTP 429 beyond the retry budget, or a wait longer than the client accepts. */
+  | 'RATE_LIMITED'
+  /** The API refused a freshly issued token. */
+  | 'UNAUTHENTICATED'
+  /** No access token could be had; `cause` is the TokenRequestError. */
+  | 'TOKEN_REQUEST_FAILED'
+  // Transport.
+  /** No HTTP answer: refused, reset or dropped connection, DNS failure. */
+  | 'NETWORK_ERROR'
+  /** No answer within the time budget. */
+  | 'TIMEOUT'
+  /** The caller's AbortSignal fired. */
+  | 'ABORTED'
+  // Code generation.
+  /** An operation has no name, so it cannot become an SDK method. */
+  | 'ANONYMOUS_OPERATION'
+  /** Two operations map to one SDK method name. */
+  | 'DUPLICATE_METHOD'
+  /** A document does not parse or does not validate against the schema. */
+  | 'DOCUMENT_ERROR'
+  /** Introspection failed (HTTP, GraphQL errors, unreadable answer). */
+  | 'INTROSPECTION_FAILED'
+  /** The schema cache exists but cannot be used (unreadable, empty, truncated). */
+  | 'INVALID_CACHE';
