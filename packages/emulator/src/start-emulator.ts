@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
 import { createStats, type EmulatorStats } from './emulator-stats.js';
 import { createFaultQueues, type FaultQueues } from './faults.js';
-import { createStoreData, type FixtureOptions } from './fixtures.js';
+import { createStoreData, type FixtureOptions } from './fixtures/create-store-data.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { sendJson } from './http-io.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
+import { servedAdminApiSchema, servedMockedSchema } from './schema/served-schema.js';
 import type { StoreData } from './store-data.js';
 import { createTokenEndpoint } from './token-endpoint.js';
 import { createTokenRegistry } from './token-registry.js';
@@ -28,13 +29,19 @@ export interface EmulatorOptions {
   tokenLifetimeS?: number;
   /** Per-client budget of GraphQL requests; `false` turns it off. @default 50 per 10 s */
   rateLimit?: RateLimitOptions | false;
-  /** Clock for token expiry, rate limits and timestamps. @default Date.now */
+  /**
+   * Clock for token expiry, rate limits and timestamps; the seeded data is dated before its
+   * reading at start. @default Date.now
+   */
   now?: () => number;
-  /** Seed and sizes of the starting data. @default seed 1: 120 products, 30 customers, 60 orders */
+  /**
+   * Seed and sizes of the starting data; the seed also seeds new ids and mocked values.
+   * @default seed 1: 120 products, 30 customers, 60 orders
+   */
   fixtures?: FixtureOptions;
   /**
-   * Serve this schema instead of the emulated Admin API (no resolvers: fields answer null), e.g. a
-   * large public schema to test codegen at scale behind real auth.
+   * Serve this schema instead of the Admin API, e.g. a large public schema to test codegen at
+   * scale behind real auth: its own resolvers answer where it has any, seeded mocks elsewhere.
    */
   schema?: GraphQLSchema;
 }
@@ -87,7 +94,8 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<v
 
 /**
  * Starts the token host and the GraphQL host on two loopback origins, as in production, so
- * that mixing them up fails loudly.
+ * that mixing them up fails loudly. The GraphQL host serves the Admin API schema (see
+ * `adminApiSchemaSdl`), with a stateful core over seeded data and seeded mocks for the rest.
  *
  * @example
  * const emulator = await startEmulator();
@@ -104,7 +112,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const rateLimiter =
     options.rateLimit === false ? undefined : createRateLimiter(options.rateLimit ?? {}, now);
   const faults = createFaultQueues();
-  let data = createStoreData(options.fixtures);
+  const fixtures = options.fixtures ?? {};
+  // The seeded data is dated before the start, and stays so across resets.
+  const startedAt = now();
+  const served = options.schema ? servedMockedSchema(options.schema) : servedAdminApiSchema();
+  let data = createStoreData(fixtures, startedAt);
   let stats = createStats(data.ledger);
 
   const authServer = serve(
@@ -121,7 +133,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   );
   const graphqlServer = serve(
     createGraphQLEndpoint({
-      schema: options.schema,
+      served,
+      seed: fixtures.seed ?? 1,
+      anchorMs: startedAt,
       clientSecret,
       registry,
       rateLimiter,
@@ -157,7 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     revokeTokens: () => registry.revokeAll(),
     reset() {
-      data = createStoreData(options.fixtures);
+      data = createStoreData(fixtures, startedAt);
       stats = createStats(data.ledger);
       faults.token.length = 0;
       faults.graphql.length = 0;
