@@ -51,6 +51,7 @@ export interface EntityRecord extends ShapedRecord {
 /** `ProductPrice`. */
 export interface PriceRecord extends ShapedRecord {
   sellPrice: number;
+  priceListId: string | null;
   discountPrice: number | null;
   currency: string | null;
   currencyCode: string | null;

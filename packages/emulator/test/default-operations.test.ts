@@ -27,6 +27,7 @@ const EXPECTED_FAILURES: Readonly<Record<string, string>> = {
   deleteCustomerList: 'ARGUMENT_VALIDATION_ERROR',
   deleteProductTagList: 'ARGUMENT_VALIDATION_ERROR',
   deleteOrderTagList: 'ARGUMENT_VALIDATION_ERROR',
+  saveVariantPrices: 'ARGUMENT_VALIDATION_ERROR',
 };
 
 const api = useAdminApi({ now: () => Date.UTC(2026, 10, 22) });

@@ -5,6 +5,7 @@ import type { ResolverContext, Resolvers } from './context.js';
 import { argumentValidationError } from './graphql-errors.js';
 import { queryList } from './list-query.js';
 import { listRules } from './list-rules.js';
+import { priceFromInput, totalStock } from './product-records.js';
 import { deleteRecords, existingRecord, savedStamp } from './records.js';
 import { sentArgument, sentValueAt } from './sent-argument.js';
 
@@ -19,21 +20,6 @@ interface VariantInput {
   readonly isActive: boolean;
   readonly prices: readonly { readonly currency?: string | null }[];
 }
-
-const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
-  TRY: '₺',
-  USD: '$',
-  EUR: '€',
-  GBP: '£',
-};
-/** The store's currency: prices saved without one are in it. */
-const STORE_CURRENCY = 'TRY';
-
-const stockOf = (variants: readonly VariantRecord[]) =>
-  variants.reduce(
-    (sum, variant) => sum + (variant.stocks ?? []).reduce((n, stock) => n + stock.stockCount, 0),
-    0,
-  );
 
 export const productResolvers: Resolvers = {
   Query: {
@@ -77,15 +63,7 @@ export const productResolvers: Resolvers = {
           // `VariantInput.isActive = false` in the SDL only stands in for a default the typings
           // hide; a variant the client says nothing about is active, as in the service's admin.
           isActive: sentValueAt(sent, 'variants', i, 'isActive') == null ? true : variant.isActive,
-          prices: variant.prices.map((price) => {
-            const currency = price.currency ?? STORE_CURRENCY;
-            return {
-              ...price,
-              currency,
-              currencyCode: currency,
-              currencySymbol: CURRENCY_SYMBOLS[currency] ?? null,
-            };
-          }),
+          prices: variant.prices.map(priceFromInput),
           stocks: before?.stocks ?? [],
         };
       });
@@ -96,7 +74,7 @@ export const productResolvers: Resolvers = {
           ...input,
           ...savedStamp(existing, id, now),
           variants,
-          totalStock: stockOf(variants as unknown as VariantRecord[]),
+          totalStock: totalStock(variants as unknown as VariantRecord[]),
         },
         { newId: data.nextId },
       );

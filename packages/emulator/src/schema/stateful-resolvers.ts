@@ -1,6 +1,7 @@
 import { categoryResolvers } from './category-resolvers.js';
 import type { FieldResolver, Resolvers } from './context.js';
 import { customerResolvers } from './customer-resolvers.js';
+import { inventoryResolvers } from './inventory-resolvers.js';
 import { orderResolvers } from './order-resolvers.js';
 import { productResolvers } from './product-resolvers.js';
 import { storeSetupResolvers } from './store-setup-resolvers.js';
@@ -21,6 +22,7 @@ export function mergeResolvers(...parts: readonly Resolvers[]): Resolvers {
 export const statefulResolvers: Resolvers = mergeResolvers(
   storeSetupResolvers,
   productResolvers,
+  inventoryResolvers,
   categoryResolvers,
   customerResolvers,
   orderResolvers,
