@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import type { EmulatorStats } from './emulator-stats.js';
 import type { FaultQueues } from './faults.js';
-import { faultBeforeHandling, readBody, send, sendFault, sendJson } from './http-io.js';
+import {
+  faultBeforeHandling,
+  MAX_BODY_BYTES,
+  readBody,
+  send,
+  sendFault,
+  sendJson,
+} from './http-io.js';
 import { mockedFieldsExtension } from './mocked-fields-extension.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { ResolverContext } from './schema/context.js';
@@ -50,8 +57,13 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
     }
     deps.stats.graphqlRequests++;
     const body = await readBody(req);
+    if (body.tooLarge) {
+      const message = `The request body exceeds ${MAX_BODY_BYTES} bytes`;
+      sendJson(res, 413, graphqlError(message, 'PAYLOAD_TOO_LARGE'));
+      return;
+    }
     const headerText = JSON.stringify(req.headers);
-    if ([body, req.url ?? '', headerText].some((part) => part.includes(deps.clientSecret))) {
+    if ([body.text, req.url ?? '', headerText].some((part) => part.includes(deps.clientSecret))) {
       deps.stats.secretLeaks++;
     }
     const fault = await faultBeforeHandling(req, res, deps, 'graphql');
@@ -89,7 +101,7 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
     const request = new Request(new URL(req.url ?? '/', 'http://emulator'), {
       method,
       headers,
-      ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: body.text }),
     });
     const context: Omit<ResolverContext, 'params'> = {
       data: deps.data(),

@@ -8,6 +8,7 @@ export type { EmulatorStats } from './emulator-stats.js';
 export type { Fault, FaultQueues, FaultTarget } from './faults.js';
 export type { FixtureOptions } from './fixtures/create-store-data.js';
 export { GRAPHQL_PATH } from './graphql-endpoint.js';
+export { MAX_BODY_BYTES } from './http-io.js';
 export type { RateLimitOptions } from './rate-limiter.js';
 export type { AdminApiErrorCode } from './schema/graphql-errors.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './schema/list-arguments.js';
