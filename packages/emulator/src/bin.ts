@@ -21,15 +21,15 @@ if (values.help) {
   --graphql-port <n>     GraphQL host port (default 4011; 0 for any free port)
   --client-id <id>       demo client id (default emulator-client)
   --client-secret <s>    demo client secret (default: random)
-  --token-lifetime <s>   expires_in of issued tokens (default 14400)
+  --token-lifetime <s>   expires_in of issued tokens, 1 or more (default 14400)
   --rate-limit <n>       requests per 10 s per client; 0 turns it off (default 50)`);
   process.exit(0);
 }
 
-const toInt = (name: string, value: string | undefined) => {
+const toInt = (name: string, value: string | undefined, min = 0) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) {
-    console.error(`--${name} must be a non-negative integer (got ${value})`);
+  if (!Number.isSafeInteger(n) || n < min) {
+    console.error(`--${name} must be an integer of at least ${min} (got ${value})`);
     process.exit(2);
   }
   return n;
@@ -41,9 +41,9 @@ const emulator = await startEmulator({
   graphqlPort: toInt('graphql-port', values['graphql-port']),
   ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
   ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
-  ...(values['token-lifetime']
-    ? { tokenLifetimeS: toInt('token-lifetime', values['token-lifetime']) }
-    : {}),
+  ...(values['token-lifetime'] === undefined
+    ? {}
+    : { tokenLifetimeS: toInt('token-lifetime', values['token-lifetime'], 1) }),
   rateLimit: rateLimit === 0 ? false : { limit: rateLimit },
 });
 

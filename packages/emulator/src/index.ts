@@ -4,7 +4,9 @@ export {
   adminApiSchemaSdl,
   adminApiSchemaVersion,
 } from './admin-api-schema.js';
+export type { EmulatorSettings } from './emulator-settings.js';
 export type { EmulatorStats } from './emulator-stats.js';
+export { EmulatorError, EmulatorOptionError } from './errors.js';
 export type { Fault, FaultQueues, FaultTarget } from './faults.js';
 export type { FixtureOptions } from './fixtures/create-store-data.js';
 export { GRAPHQL_PATH } from './graphql-endpoint.js';

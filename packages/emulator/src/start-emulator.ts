@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
+import { createSettings, type EmulatorSettings } from './emulator-settings.js';
 import { createStats, type EmulatorStats } from './emulator-stats.js';
+import type { EmulatorOptionError } from './errors.js';
 import { createFaultQueues, type FaultQueues } from './faults.js';
 import { createStoreData, type FixtureOptions } from './fixtures/create-store-data.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
@@ -25,7 +27,7 @@ export interface EmulatorOptions {
   clientId?: string;
   /** @default a random secret per start */
   clientSecret?: string;
-  /** `expires_in` of issued tokens, in seconds. @default 14400 */
+  /** `expires_in` of issued tokens, in seconds: a positive integer. @default 14400 */
   tokenLifetimeS?: number;
   /** Per-client budget of GraphQL requests; `false` turns it off. @default 50 per 10 s */
   rateLimit?: RateLimitOptions | false;
@@ -57,8 +59,8 @@ export interface Emulator {
   readonly stats: EmulatorStats;
   /** Scripted responses; see {@link Fault}. */
   readonly faults: FaultQueues;
-  /** Live settings; changes apply to the next request. */
-  readonly settings: { tokenLifetimeS: number };
+  /** Live settings; changes apply to the next request (and are checked like the options). */
+  readonly settings: EmulatorSettings;
   /** The in-memory store the resolvers read and change. */
   readonly data: StoreData;
   /** Makes every issued token invalid, as if all had expired. */
@@ -97,6 +99,8 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<v
  * that mixing them up fails loudly. The GraphQL host serves the Admin API schema (see
  * `adminApiSchemaSdl`), with a stateful core over seeded data and seeded mocks for the rest.
  *
+ * Rejects with an {@link EmulatorOptionError} for an unusable option (e.g. `tokenLifetimeS: 0`).
+ *
  * @example
  * const emulator = await startEmulator();
  * // authUrl, baseUrl, clientId and clientSecret are what a real store would give you.
@@ -107,7 +111,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const now = options.now ?? Date.now;
   const clientId = options.clientId ?? 'emulator-client';
   const clientSecret = options.clientSecret ?? `emu_secret_${randomBytes(18).toString('hex')}`;
-  const settings = { tokenLifetimeS: options.tokenLifetimeS ?? 14_400 };
+  const settings = createSettings(options.tokenLifetimeS ?? 14_400);
   const registry = createTokenRegistry(now);
   const rateLimiter =
     options.rateLimit === false ? undefined : createRateLimiter(options.rateLimit ?? {}, now);
