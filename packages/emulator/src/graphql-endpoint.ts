@@ -17,8 +17,10 @@ import type { ServedSchema } from './schema/served-schema.js';
 import type { StoreData } from './store-data.js';
 import type { TokenRegistry } from './token-registry.js';
 
+/** Path of the Admin GraphQL endpoint below `baseUrl`. */
 export const GRAPHQL_PATH = '/api/v2/admin/graphql';
 
+/** What the GraphQL endpoint works with. */
 export interface GraphQLEndpointDeps {
   served: ServedSchema;
   /** Seed of the mocked values. */

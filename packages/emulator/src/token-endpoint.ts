@@ -4,6 +4,7 @@ import type { FaultQueues } from './faults.js';
 import { faultBeforeHandling, MAX_BODY_BYTES, readBody, sendFault, sendJson } from './http-io.js';
 import type { TokenRegistry } from './token-registry.js';
 
+/** Path of the token endpoint below `authUrl`. */
 export const TOKEN_PATH = '/api/admin/oauth/token';
 
 export interface TokenEndpointDeps {

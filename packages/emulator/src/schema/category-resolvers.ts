@@ -23,6 +23,7 @@ function ancestors(data: StoreData, category: CategoryRecord): CategoryRecord[] 
   return path;
 }
 
+/** `listCategory`, `saveCategory`, `deleteCategoryList`, and a category's ancestors. */
 export const categoryResolvers: Resolvers = {
   Query: {
     listCategory: (_: unknown, args: Record<string, unknown>, { data }: ResolverContext, info) =>

@@ -13,6 +13,7 @@ interface CustomerInput {
   readonly fullName?: string | null;
 }
 
+/** `listCustomer`, `saveCustomer`, `deleteCustomerList`. */
 export const customerResolvers: Resolvers = {
   Query: {
     listCustomer: (_: unknown, args: Record<string, unknown>, { data }: ResolverContext, info) =>

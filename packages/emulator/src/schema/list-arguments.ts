@@ -1,15 +1,18 @@
 import { argumentValidationError } from './graphql-errors.js';
 import type { ListRules } from './list-rules.js';
 
-/** The service's page size bounds and default (`PaginationInput`'s description). */
+/** The largest `pagination.limit` the service takes (`PaginationInput`'s description). */
 export const MAX_PAGE_LIMIT = 200;
+/** The `pagination.limit` of a list query that names none. */
 export const DEFAULT_PAGE_LIMIT = 50;
 
+/** A checked `pagination`. */
 export interface Pagination {
   readonly page: number;
   readonly limit: number;
 }
 
+/** A checked `sort`: `-name` is `{ field: 'name', descending: true }`. */
 export interface SortOrder {
   readonly field: string;
   readonly descending: boolean;

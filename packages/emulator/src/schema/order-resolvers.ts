@@ -25,6 +25,7 @@ function retag(change: (tagIds: readonly string[], tagId: string) => string[]) {
   };
 }
 
+/** `listOrder`, order tags on orders, fulfilment and package status. */
 export const orderResolvers: Resolvers = {
   Query: {
     listOrder: (_: unknown, args: Record<string, unknown>, { data }: ResolverContext, info) =>

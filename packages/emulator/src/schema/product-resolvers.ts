@@ -21,6 +21,7 @@ interface VariantInput {
   readonly prices: readonly { readonly currency?: string | null }[];
 }
 
+/** `listProduct`, `saveProduct`, `deleteProductList`, and a product's categories and tags. */
 export const productResolvers: Resolvers = {
   Query: {
     listProduct: (_: unknown, args: Record<string, unknown>, { data }: ResolverContext, info) =>

@@ -44,6 +44,7 @@ function createTagResolvers(
 const productTags = createTagResolvers('ProductTag', (data) => data.productTags);
 const orderTags = createTagResolvers('OrderTag', (data) => data.orderTags);
 
+/** Product tags and order tags: list, save, delete. */
 export const tagResolvers: Resolvers = {
   Query: { listProductTag: productTags.list, listOrderTag: orderTags.list },
   Mutation: {
