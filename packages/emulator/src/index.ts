@@ -12,7 +12,7 @@ export type { FixtureOptions } from './fixtures/create-store-data.js';
 export { GRAPHQL_PATH } from './graphql-endpoint.js';
 export { MAX_BODY_BYTES } from './http-io.js';
 export type { RateLimitOptions } from './rate-limiter.js';
-export type { AdminApiErrorCode } from './schema/graphql-errors.js';
+export type { ServiceErrorCode } from './schema/graphql-errors.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './schema/list-arguments.js';
 export { STATEFUL_ROOT_FIELDS } from './schema/stateful-resolvers.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './start-emulator.js';

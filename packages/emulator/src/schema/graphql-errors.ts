@@ -5,14 +5,14 @@ import { GraphQLError } from 'graphql';
  * client knows (`@ikas/api-client`'s `APIErrorCode`), so that clients are tested against the
  * codes the service uses. Rate limiting (`RATE_LIMITED`, HTTP 429) is the emulator's own.
  */
-export type AdminApiErrorCode =
+export type ServiceErrorCode =
   | 'ARGUMENT_VALIDATION_ERROR'
   | 'UNAUTHENTICATED'
   | 'INTERNAL_SERVER_ERROR'
   | 'ORDER_LINE_IS_ALREADY_PACKAGED'
   | 'ORDER_NOT_ELIGIBLE_FOR_UPDATE';
 
-function coded(code: AdminApiErrorCode, message: string): GraphQLError {
+function coded(code: ServiceErrorCode, message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });
 }
 
