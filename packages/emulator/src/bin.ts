@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { adminApiSchemaVersion } from './admin-api-schema.js';
 import { startEmulator } from './start-emulator.js';
 
 const { values } = parseArgs({
@@ -10,6 +11,7 @@ const { values } = parseArgs({
     'client-secret': { type: 'string' },
     'token-lifetime': { type: 'string' },
     'rate-limit': { type: 'string', default: '50' },
+    seed: { type: 'string', default: '1' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -21,15 +23,16 @@ if (values.help) {
   --graphql-port <n>     GraphQL host port (default 4011; 0 for any free port)
   --client-id <id>       demo client id (default emulator-client)
   --client-secret <s>    demo client secret (default: random)
-  --token-lifetime <s>   expires_in of issued tokens (default 14400)
-  --rate-limit <n>       requests per 10 s per client; 0 turns it off (default 50)`);
+  --token-lifetime <s>   expires_in of issued tokens, 1 or more (default 14400)
+  --rate-limit <n>       requests per 10 s per client; 0 turns it off (default 50)
+  --seed <n>             seed of the store's data and of mocked values (default 1)`);
   process.exit(0);
 }
 
-const toInt = (name: string, value: string | undefined) => {
+const toInt = (name: string, value: string | undefined, min = 0) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) {
-    console.error(`--${name} must be a non-negative integer (got ${value})`);
+  if (!Number.isSafeInteger(n) || n < min) {
+    console.error(`--${name} must be an integer of at least ${min} (got ${value})`);
     process.exit(2);
   }
   return n;
@@ -41,13 +44,15 @@ const emulator = await startEmulator({
   graphqlPort: toInt('graphql-port', values['graphql-port']),
   ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
   ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
-  ...(values['token-lifetime']
-    ? { tokenLifetimeS: toInt('token-lifetime', values['token-lifetime']) }
-    : {}),
+  ...(values['token-lifetime'] === undefined
+    ? {}
+    : { tokenLifetimeS: toInt('token-lifetime', values['token-lifetime'], 1) }),
   rateLimit: rateLimit === 0 ? false : { limit: rateLimit },
+  fixtures: { seed: toInt('seed', values.seed) },
 });
 
-console.log(`Admin API emulator running. Put these in your environment (or .env):
+console.log(`Admin API emulator running (schema of @ikas/api-client ${adminApiSchemaVersion()}).
+Put these in your environment (or .env):
 
 ADMIN_API_AUTH_URL=${emulator.authUrl}
 ADMIN_API_BASE_URL=${emulator.baseUrl}
@@ -56,6 +61,7 @@ ADMIN_API_CLIENT_SECRET=${emulator.clientSecret}
 
 Token endpoint:  ${emulator.authUrl}/api/admin/oauth/token
 GraphQL:         ${emulator.baseUrl}/api/v2/admin/graphql
+Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).
 Press Ctrl+C to stop.`);
 
 const stop = () => {

@@ -1,21 +1,32 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GraphQLSchema } from 'graphql';
-import { createSchema, createYoga } from 'graphql-yoga';
+import { createYoga } from 'graphql-yoga';
 import type { EmulatorStats } from './emulator-stats.js';
 import type { FaultQueues } from './faults.js';
-import { faultBeforeHandling, readBody, send, sendFault, sendJson } from './http-io.js';
+import {
+  faultBeforeHandling,
+  MAX_BODY_BYTES,
+  readBody,
+  send,
+  sendFault,
+  sendJson,
+} from './http-io.js';
+import { mockedFieldsExtension } from './mocked-fields-extension.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { ResolverContext } from './schema/context.js';
-import { resolvers } from './schema/resolvers.js';
-import { typeDefs } from './schema/type-defs.js';
+import type { ServedSchema } from './schema/served-schema.js';
 import type { StoreData } from './store-data.js';
 import type { TokenRegistry } from './token-registry.js';
 
+/** Path of the Admin GraphQL endpoint below `baseUrl`. */
 export const GRAPHQL_PATH = '/api/v2/admin/graphql';
 
+/** What the GraphQL endpoint works with. */
 export interface GraphQLEndpointDeps {
-  /** Replaces the emulated Admin API schema. */
-  schema: GraphQLSchema | undefined;
+  served: ServedSchema;
+  /** Seed of the mocked values. */
+  seed: number;
+  /** The emulator's start: mocked timestamps lie in the year before it. */
+  anchorMs: number;
   clientSecret: string;
   registry: TokenRegistry;
   rateLimiter: RateLimiter | undefined;
@@ -25,18 +36,19 @@ export interface GraphQLEndpointDeps {
   now: () => number;
 }
 
-const unauthenticated = (message: string) => ({
-  errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }],
+const graphqlError = (message: string, code: string) => ({
+  errors: [{ message, extensions: { code } }],
 });
 
 /** `POST /api/v2/admin/graphql` on graphql-yoga, behind bearer auth and the rate limit. */
 export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
   const yoga = createYoga<ResolverContext>({
-    schema: deps.schema ?? createSchema({ typeDefs, resolvers }),
+    schema: deps.served.schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
     graphiql: false,
     logging: false,
+    plugins: [mockedFieldsExtension()],
   });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -47,8 +59,13 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
     }
     deps.stats.graphqlRequests++;
     const body = await readBody(req);
+    if (body.tooLarge) {
+      const message = `The request body exceeds ${MAX_BODY_BYTES} bytes`;
+      sendJson(res, 413, graphqlError(message, 'PAYLOAD_TOO_LARGE'));
+      return;
+    }
     const headerText = JSON.stringify(req.headers);
-    if ([body, req.url ?? '', headerText].some((part) => part.includes(deps.clientSecret))) {
+    if ([body.text, req.url ?? '', headerText].some((part) => part.includes(deps.clientSecret))) {
       deps.stats.secretLeaks++;
     }
     const fault = await faultBeforeHandling(req, res, deps, 'graphql');
@@ -64,18 +81,17 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
         : check?.reason === 'expired'
           ? 'Access token expired'
           : 'Invalid access token';
-      sendJson(res, 401, unauthenticated(message), { 'www-authenticate': 'Bearer' });
+      sendJson(res, 401, graphqlError(message, 'UNAUTHENTICATED'), {
+        'www-authenticate': 'Bearer',
+      });
       return;
     }
     const decision = deps.rateLimiter?.take(check.clientId) ?? { allowed: true };
     if (!decision.allowed) {
       deps.stats.rateLimited++;
-      sendJson(
-        res,
-        429,
-        { errors: [{ message: 'Too many requests', extensions: { code: 'RATE_LIMITED' } }] },
-        { 'retry-after': String(decision.retryAfterS) },
-      );
+      sendJson(res, 429, graphqlError('Too many requests', 'RATE_LIMITED'), {
+        'retry-after': String(decision.retryAfterS),
+      });
       return;
     }
 
@@ -87,13 +103,15 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
     const request = new Request(new URL(req.url ?? '/', 'http://emulator'), {
       method,
       headers,
-      ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: body.text }),
     });
-    const response = await yoga.fetch(request, {
+    const context: Omit<ResolverContext, 'params'> = {
       data: deps.data(),
-      clientId: check.clientId,
       now: deps.now,
-    });
+      mock: { seed: deps.seed, anchorMs: deps.anchorMs, store: deps.served.newMockStore() },
+      mockedFields: [],
+    };
+    const response = await yoga.fetch(request, context);
     const text = await response.text();
     if (fault?.afterHandling) {
       sendFault(req, res, fault);

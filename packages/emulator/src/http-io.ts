@@ -9,17 +9,28 @@ import {
   replacesResponse,
 } from './faults.js';
 
-const MAX_BODY_BYTES = 1_000_000;
+/** The largest request body either host reads. */
+export const MAX_BODY_BYTES = 1_000_000;
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+/** A request body, or the fact that it was over {@link MAX_BODY_BYTES}. */
+export type BodyRead =
+  | { readonly tooLarge: false; readonly text: string }
+  | { readonly tooLarge: true };
+
+/**
+ * Reads a request body of at most {@link MAX_BODY_BYTES}. Past the cap the rest is read and
+ * dropped rather than left unread, so that the client gets the 413 answer instead of a reset.
+ */
+export async function readBody(req: IncomingMessage): Promise<BodyRead> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('request body too large');
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return size > MAX_BODY_BYTES
+    ? { tooLarge: true }
+    : { tooLarge: false, text: Buffer.concat(chunks).toString('utf8') };
 }
 
 export function send(

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
+import { createSettings, type EmulatorSettings } from './emulator-settings.js';
 import { createStats, type EmulatorStats } from './emulator-stats.js';
+import type { EmulatorOptionError } from './errors.js';
 import { createFaultQueues, type FaultQueues } from './faults.js';
-import { createStoreData, type FixtureOptions } from './fixtures.js';
+import { createStoreData, type FixtureOptions } from './fixtures/create-store-data.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { sendJson } from './http-io.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
+import { servedAdminApiSchema, servedMockedSchema } from './schema/served-schema.js';
 import type { StoreData } from './store-data.js';
 import { createTokenEndpoint } from './token-endpoint.js';
 import { createTokenRegistry } from './token-registry.js';
@@ -24,17 +27,23 @@ export interface EmulatorOptions {
   clientId?: string;
   /** @default a random secret per start */
   clientSecret?: string;
-  /** `expires_in` of issued tokens, in seconds. @default 14400 */
+  /** `expires_in` of issued tokens, in seconds: a positive integer. @default 14400 */
   tokenLifetimeS?: number;
   /** Per-client budget of GraphQL requests; `false` turns it off. @default 50 per 10 s */
   rateLimit?: RateLimitOptions | false;
-  /** Clock for token expiry, rate limits and timestamps. @default Date.now */
+  /**
+   * Clock for token expiry, rate limits and timestamps; the seeded data is dated before its
+   * reading at start. @default Date.now
+   */
   now?: () => number;
-  /** Seed and sizes of the starting data. @default seed 1: 120 products, 30 customers, 60 orders */
+  /**
+   * Seed and sizes of the starting data; the seed also seeds new ids and mocked values.
+   * @default seed 1: 120 products, 30 customers, 60 orders
+   */
   fixtures?: FixtureOptions;
   /**
-   * Serve this schema instead of the emulated Admin API (no resolvers: fields answer null), e.g. a
-   * large public schema to test codegen at scale behind real auth.
+   * Serve this schema instead of the Admin API, e.g. a large public schema to test codegen at
+   * scale behind real auth: its own resolvers answer where it has any, seeded mocks elsewhere.
    */
   schema?: GraphQLSchema;
 }
@@ -50,8 +59,8 @@ export interface Emulator {
   readonly stats: EmulatorStats;
   /** Scripted responses; see {@link Fault}. */
   readonly faults: FaultQueues;
-  /** Live settings; changes apply to the next request. */
-  readonly settings: { tokenLifetimeS: number };
+  /** Live settings; changes apply to the next request (and are checked like the options). */
+  readonly settings: EmulatorSettings;
   /** The in-memory store the resolvers read and change. */
   readonly data: StoreData;
   /** Makes every issued token invalid, as if all had expired. */
@@ -87,7 +96,10 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<v
 
 /**
  * Starts the token host and the GraphQL host on two loopback origins, as in production, so
- * that mixing them up fails loudly.
+ * that mixing them up fails loudly. The GraphQL host serves the Admin API schema (see
+ * `adminApiSchemaSdl`), with a stateful core over seeded data and seeded mocks for the rest.
+ *
+ * Rejects with an {@link EmulatorOptionError} for an unusable option (e.g. `tokenLifetimeS: 0`).
  *
  * @example
  * const emulator = await startEmulator();
@@ -99,12 +111,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const now = options.now ?? Date.now;
   const clientId = options.clientId ?? 'emulator-client';
   const clientSecret = options.clientSecret ?? `emu_secret_${randomBytes(18).toString('hex')}`;
-  const settings = { tokenLifetimeS: options.tokenLifetimeS ?? 14_400 };
+  const settings = createSettings(options.tokenLifetimeS ?? 14_400);
   const registry = createTokenRegistry(now);
   const rateLimiter =
     options.rateLimit === false ? undefined : createRateLimiter(options.rateLimit ?? {}, now);
   const faults = createFaultQueues();
-  let data = createStoreData(options.fixtures);
+  const fixtures = options.fixtures ?? {};
+  // The seeded data is dated before the start, and stays so across resets.
+  const startedAt = now();
+  const served = options.schema ? servedMockedSchema(options.schema) : servedAdminApiSchema();
+  let data = createStoreData(fixtures, startedAt);
   let stats = createStats(data.ledger);
 
   const authServer = serve(
@@ -121,7 +137,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   );
   const graphqlServer = serve(
     createGraphQLEndpoint({
-      schema: options.schema,
+      served,
+      seed: fixtures.seed ?? 1,
+      anchorMs: startedAt,
       clientSecret,
       registry,
       rateLimiter,
@@ -157,7 +175,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     revokeTokens: () => registry.revokeAll(),
     reset() {
-      data = createStoreData(options.fixtures);
+      data = createStoreData(fixtures, startedAt);
       stats = createStats(data.ledger);
       faults.token.length = 0;
       faults.graphql.length = 0;

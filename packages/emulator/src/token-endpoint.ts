@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorStats } from './emulator-stats.js';
 import type { FaultQueues } from './faults.js';
-import { faultBeforeHandling, readBody, sendFault, sendJson } from './http-io.js';
+import { faultBeforeHandling, MAX_BODY_BYTES, readBody, sendFault, sendJson } from './http-io.js';
 import type { TokenRegistry } from './token-registry.js';
 
+/** Path of the token endpoint below `authUrl`. */
 export const TOKEN_PATH = '/api/admin/oauth/token';
 
 export interface TokenEndpointDeps {
@@ -31,6 +32,10 @@ export function createTokenEndpoint(deps: TokenEndpointDeps) {
     }
     deps.stats.tokenRequests++;
     const body = await readBody(req);
+    if (body.tooLarge) {
+      oauthError(res, 413, 'invalid_request', `The request body exceeds ${MAX_BODY_BYTES} bytes`);
+      return;
+    }
     const fault = await faultBeforeHandling(req, res, deps, 'token');
     if (fault === 'done') return;
 
@@ -48,7 +53,7 @@ export function createTokenEndpoint(deps: TokenEndpointDeps) {
       );
       return;
     }
-    const form = new URLSearchParams(body);
+    const form = new URLSearchParams(body.text);
     const missing = ['grant_type', 'client_id', 'client_secret'].filter((name) => !form.get(name));
     if (missing.length > 0) {
       oauthError(res, 400, 'invalid_request', `Missing parameter: ${missing.join(', ')}`);

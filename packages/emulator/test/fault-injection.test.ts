@@ -13,11 +13,7 @@ afterAll(() => emulator.close());
 
 const SAVE = 'mutation($input: ProductInput!) { saveProduct(input: $input) { id } }';
 const INPUT = {
-  input: {
-    name: 'Fault Mug',
-    type: 'PHYSICAL',
-    variants: [{ prices: [{ sellPrice: 1, currency: 'TRY' }] }],
-  },
+  input: { name: 'Arıza Kupa', type: 'PHYSICAL', variants: [{ prices: [{ sellPrice: 1 }] }] },
 };
 
 describe('emulator fault injection', () => {
@@ -57,6 +53,15 @@ describe('emulator fault injection', () => {
     emulator.faults.graphql.push({ afterHandling: true, status: 500 });
     expect((await graphql(emulator, accessToken, SAVE, INPUT)).status).toBe(500);
     expect(emulator.stats.mutations).toHaveLength(1);
+  });
+
+  it('applies a mocked mutation, then answers 500', async () => {
+    emulator.faults.graphql.push({ afterHandling: true, status: 500 });
+    const saveVendor = 'mutation { saveVendor(input: { name: "Tedarikçi" }) { id } }';
+    expect((await graphql(emulator, accessToken, saveVendor)).status).toBe(500);
+    expect(emulator.stats.mutations.map((m) => [m.field, m.mocked])).toEqual([
+      ['saveVendor', true],
+    ]);
   });
 
   it('delays the answer', async () => {

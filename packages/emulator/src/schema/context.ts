@@ -1,8 +1,25 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { MockRequest } from '../mocks/mock-scope.js';
 import type { StoreData } from '../store-data.js';
 
-/** What every resolver sees: the store and the application the token belongs to. */
+/** What every resolver sees. */
 export interface ResolverContext {
-  data: StoreData;
-  clientId: string;
+  readonly data: StoreData;
   now(): number;
+  readonly mock: MockRequest;
+  /** Root fields answered by mocks, in the order they ran: `extensions.mockedFields`. */
+  readonly mockedFields: string[];
+  /** graphql-yoga's: the request's parameters as sent (variables before defaults apply). */
+  readonly params: { readonly variables?: Readonly<Record<string, unknown>> | undefined };
 }
+
+/** A field resolver of the emulator (sources and arguments are typed per resolver). */
+export type FieldResolver = (
+  source: never,
+  args: never,
+  context: ResolverContext,
+  info: GraphQLResolveInfo,
+) => unknown;
+
+/** Resolvers by type name, then field name. */
+export type Resolvers = Readonly<Record<string, Readonly<Record<string, FieldResolver>>>>;

@@ -1,37 +1,31 @@
-import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped } from 'graphql';
+import { GraphQLError, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
+import { argumentValidationError } from './graphql-errors.js';
 
 function toTimestamp(value: unknown): number {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-  throw new GraphQLError(
-    `Timestamp must be an integer number of milliseconds (got ${JSON.stringify(value)})`,
-    {
-      extensions: { code: 'BAD_USER_INPUT' },
-    },
+  throw argumentValidationError(
+    `Timestamp must be an integer number of milliseconds since the epoch (got ${JSON.stringify(value)})`,
   );
 }
 
-/** Milliseconds since the Unix epoch, as an integer. */
-export const TimestampScalar = new GraphQLScalarType({
-  name: 'Timestamp',
-  description: 'Milliseconds since the Unix epoch.',
-  serialize: toTimestamp,
-  parseValue: toTimestamp,
-  parseLiteral(ast) {
-    if (ast.kind !== Kind.INT) {
-      throw new GraphQLError('Timestamp literal must be an integer', {
-        nodes: ast,
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
-    }
-    return toTimestamp(Number(ast.value));
+/**
+ * How the schema's two custom scalars behave; their SDL (and so their introspection) stays as
+ * imported. `Timestamp`: epoch milliseconds, an integer both ways. `JSON`: any value, as is.
+ */
+export const scalarResolvers = {
+  Timestamp: {
+    serialize: (value: unknown) => {
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+      throw new GraphQLError(`Timestamp cannot represent ${JSON.stringify(value)}`);
+    },
+    parseValue: toTimestamp,
+    parseLiteral: (ast: ValueNode) =>
+      toTimestamp(ast.kind === Kind.INT ? Number(ast.value) : valueFromASTUntyped(ast)),
   },
-});
-
-/** Any JSON value, passed through. */
-export const JSONScalar = new GraphQLScalarType({
-  name: 'JSON',
-  description: 'Any JSON value.',
-  serialize: (value) => value,
-  parseValue: (value) => value,
-  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
-});
+  JSON: {
+    serialize: (value: unknown) => value,
+    parseValue: (value: unknown) => value,
+    parseLiteral: (ast: ValueNode, variables?: Readonly<Record<string, unknown>> | null) =>
+      valueFromASTUntyped(ast, variables ?? undefined),
+  },
+};

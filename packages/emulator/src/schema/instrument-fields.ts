@@ -1,0 +1,37 @@
+import { defaultFieldResolver, type GraphQLSchema, isObjectType } from 'graphql';
+import { inMockScope } from '../mocks/mock-scope.js';
+import type { ResolverContext } from './context.js';
+import { recordMutation } from './mutation-ledger.js';
+
+/**
+ * Wraps every field's resolver: values it mocks follow from the seed and the field's path; a root
+ * field outside the stateful core is listed in `extensions.mockedFields`; a mutation field is
+ * recorded in the ledger once applied. Changes `schema` in place (a copy would cost as much as
+ * building it again): pass one made for this purpose.
+ */
+export function instrumentFields(
+  schema: GraphQLSchema,
+  isStateful: (rootField: string) => boolean,
+): GraphQLSchema {
+  const queryType = schema.getQueryType();
+  const mutationType = schema.getMutationType();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    const isRoot = type === queryType || type === mutationType;
+    for (const field of Object.values(type.getFields())) {
+      const resolve = field.resolve ?? defaultFieldResolver;
+      const mocked = isRoot && !isStateful(field.name);
+      const isMutation = type === mutationType;
+      field.resolve = (source, args: Record<string, unknown>, context: ResolverContext, info) => {
+        if (mocked && !context.mockedFields.includes(field.name)) {
+          context.mockedFields.push(field.name);
+        }
+        const result = inMockScope(context.mock, info, args, () =>
+          resolve(source, args, context, info),
+        );
+        return isMutation ? recordMutation(context, info, mocked, result) : result;
+      };
+    }
+  }
+  return schema;
+}
