@@ -42,7 +42,7 @@ describe('paginate', () => {
     const pages = paginate(
       clientFor(emulator()),
       ListProducts,
-      { search: 'mug' },
+      { search: 'kupa' },
       { select: (r) => r.listProduct, limit: 2 },
     );
     for await (const product of pages) {
@@ -50,7 +50,7 @@ describe('paginate', () => {
       if (names.length === 3) break;
     }
     expect(names).toHaveLength(3);
-    expect(names.every((n) => n.toLowerCase().includes('mug'))).toBe(true);
+    expect(names.every((n) => n.toLowerCase().includes('kupa'))).toBe(true);
     expect(emulator().stats.graphqlRequests).toBe(2);
   });
 

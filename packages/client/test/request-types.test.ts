@@ -1,12 +1,12 @@
 import type { TokenProvider } from '@admin-api/auth';
 import { describe, expectTypeOf, it } from 'vitest';
 import { type AdminApiEvent, type AdminClient, createAdminClient } from '../src/index.js';
-import { GetMe, SaveProduct } from './documents.js';
+import { type AppScopeEnum, GetMe, SaveProduct } from './documents.js';
 
 // Compiled by `pnpm typecheck`: each @ts-expect-error must be an error, or the build fails.
 function typeChecks(client: AdminClient) {
   expectTypeOf(client.request(GetMe)).resolves.toEqualTypeOf<{
-    me: { id: string; name: string; scopes: string[] };
+    me: { id: string | null; name: string | null; scopes: AppScopeEnum[] | null } | null;
   }>();
   expectTypeOf(
     client.request(SaveProduct, { input: { name: 'x', type: 'PHYSICAL', variants: [] } }),
