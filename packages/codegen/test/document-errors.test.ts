@@ -59,18 +59,19 @@ describe('documents that cannot become an SDK stop codegen with the file and lin
     const error = await failure(dir);
     expect(error.code).toBe('DOCUMENT_ERROR');
     expect(error.message).toContain(
-      `${dir}/src/me.graphql:4:5  Cannot query field "shoeSize" on type "Me".`,
+      `${dir}/src/me.graphql:4:5  Cannot query field "shoeSize" on type "MeResponse".`,
     );
   });
 
   it('an argument of the wrong type reaches generate() as DOCUMENT_ERROR', async () => {
     const dir = cachedProject({
-      'src/products.graphql': 'query Products {\n  products(first: "ten") { id }\n}\n',
+      'src/products.graphql':
+        'query Products {\n  listProduct(pagination: { limit: "ten" }) { count }\n}\n',
     });
     const error = await failure(dir);
     expect(error.code).toBe('DOCUMENT_ERROR');
     expect(error.message).toContain(
-      `${dir}/src/products.graphql:2:19  Int cannot represent non-integer value: "ten"`,
+      `${dir}/src/products.graphql:2:36  Int cannot represent non-integer value: "ten"`,
     );
   });
 

@@ -10,15 +10,16 @@ const DOCUMENTS = {
 #
 # Handy for a health check.
 query GetMe {
-  me { id name email scopes createdAt }
+  me { id name email scopes addedDate }
 }
 `,
-  'src/fragments/product.graphql': `fragment ProductCard on Product { id name type tags metaData }\n`,
-  'src/products.graphql': `query listProducts($pagination: PaginationInput, $type: [ProductType!]) {
-  listProduct(pagination: $pagination, type: $type) { count hasNext data { ...ProductCard } }
+  'src/fragments/product.graphql':
+    'fragment ProductCard on Product { id name type totalStock tags { id name } }\n',
+  'src/products.graphql': `query listProducts($pagination: PaginationInput, $search: String, $sort: String = "-createdAt") {
+  listProduct(pagination: $pagination, search: $search, sort: $sort) { count hasNext data { ...ProductCard } }
 }
 mutation SaveProduct($input: ProductInput!) { saveProduct(input: $input) { id } }
-query ListOrders($status: [OrderStatus!], $page: Int! = 1) { listOrder(status: $status, pagination: { page: $page }) { data { id status orderedAt customer { firstName } } } }
+query ListOrders($statuses: [OrderStatusEnum!], $page: Int! = 1) { listOrder(status: { in: $statuses }, pagination: { page: $page }) { data { id status orderedAt customer { firstName } invoices { invoiceData } } } }
 `,
 };
 
@@ -33,21 +34,26 @@ describe('the generated module', () => {
       ),
     ).toBe(true);
     // Enums as string literals, including one reached only through a list (`scopes`).
-    expect(content).toContain("export type AuthorizedAppScope =\n  | 'READ_CUSTOMERS'");
-    expect(content).toContain("export type OrderStatus =\n  | 'CANCELLED'");
-    // Only what the documents use: no Customer type, no unused enum or input.
+    expect(content).toContain("export type AppScopeEnum =\n  | 'READ_CAMPAIGNS'");
+    expect(content).toContain("export type OrderStatusEnum =\n  | 'CANCELLED'");
+    // Only what the documents use: no Customer type, no unused enum or input, and no filter
+    // input that a document writes inline rather than as a variable.
     expect(content).not.toMatch(
-      /export type (Customer|SortDirection|OrderStatusInput|StringFilterInput)\b/,
+      /export type (Customer|OrderPackageStatusEnum|StringFilterInput|OrderStatusEnumInputFilter)\b/,
     );
-    // Custom scalars mapped; nullability kept.
+    // Custom scalars mapped; nullability kept: `me` and every field of it are nullable.
     expect(content).toContain(
-      'export type GetMeQuery = { me: { id: string, name: string, email: string | null, scopes: Array<AuthorizedAppScope>, createdAt: number } };',
+      'export type GetMeQuery = { me: { id: string | null, name: string | null, email: string | null, scopes: Array<AppScopeEnum> | null, addedDate: number | null } | null };',
     );
-    expect(content).toContain('metaData: unknown');
+    expect(content).toContain('invoices: Array<{ invoiceData: unknown }> | null');
     expect(content).toContain('orderedAt: number | null');
     // Fragments from another file, and the list variable accepts one value or a list.
-    expect(content).toContain('export type ProductCardFragment = ');
-    expect(content).toContain('type?: Array<ProductType> | ProductType | null | undefined;');
+    expect(content).toContain(
+      'export type ProductCardFragment = { id: string, name: string, type: ProductTypeEnum, totalStock: number | null, tags: Array<{ id: string, name: string }> | null };',
+    );
+    expect(content).toContain(
+      'statuses?: Array<OrderStatusEnum> | OrderStatusEnum | null | undefined;',
+    );
     expect(content).toMatch(
       /export const ListProductsDocument = .*"FragmentDefinition".*as unknown as DocumentNode<ListProductsQuery, ListProductsQueryVariables>;/,
     );
@@ -102,7 +108,7 @@ describe('the generated module', () => {
       credentials: emulatorCredentials(emulator()),
       scalars: { Timestamp: 'string', JSON: 'Record<string, unknown>' },
     });
-    expect(content).toContain('createdAt: string');
-    expect(content).toContain('metaData: Record<string, unknown> | null');
+    expect(content).toContain('addedDate: string | null');
+    expect(content).toContain('invoiceData: Record<string, unknown> | null');
   });
 });

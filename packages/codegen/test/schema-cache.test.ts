@@ -44,7 +44,7 @@ describe('the schema cache', () => {
       ),
     );
     expect(cache).toContain('type MeResponse {');
-    expect(cache).toContain('The application the token belongs to.');
+    expect(cache).toContain('The date the app was added.');
     for (const text of [cache, content, logs.join('\n')]) {
       expect(text).not.toContain(emulator().clientSecret);
       expect(text).not.toMatch(JWT_LIKE);
