@@ -3,9 +3,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type Emulator, startEmulator, typeDefs } from '@admin-api/emulator';
+import {
+  adminApiSchema,
+  adminApiSchemaSdl,
+  type Emulator,
+  startEmulator,
+} from '@admin-api/emulator';
 import { useEmulator } from '@admin-api/emulator/testing';
-import { buildSchema } from 'graphql';
+import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProject } from './codegen-harness.js';
 import { SECRET_FORMS, useFakeAdminApi } from './fake-admin-api.js';
@@ -39,7 +44,7 @@ async function adminApi(cwd: string, args: string[], env: NodeJS.ProcessEnv = BA
 }
 
 describe('admin-api init', () => {
-  it('writes codegen.ts, .env.example, a sample document and a codegen script', async () => {
+  it('writes codegen.ts, .env.example, a sample document valid against the Admin API, and a codegen script', async () => {
     const dir = project({
       'package.json': '{\n  "name": "shop",\n  "scripts": { "build": "tsc" }\n}\n',
     });
@@ -49,7 +54,9 @@ describe('admin-api init', () => {
       "documents: 'src/**/*.graphql'",
     );
     expect(readFileSync(join(dir, '.env.example'), 'utf8')).toContain('ADMIN_API_CLIENT_SECRET=\n');
-    expect(readFileSync(join(dir, 'src/me.graphql'), 'utf8')).toContain('query GetMe');
+    const sample = readFileSync(join(dir, 'src/me.graphql'), 'utf8');
+    expect(sample).toContain('query GetMe');
+    expect(validate(adminApiSchema(), parse(sample))).toEqual([]);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({
       build: 'tsc',
       codegen: 'graphql-codegen --config codegen.ts',
@@ -199,9 +206,9 @@ describe('admin-api schema check', () => {
   let changed: Emulator;
   beforeAll(async () => {
     // The live service, one release later: a field removed (breaking), an enum value added (dangerous).
-    const sdl = typeDefs
-      .replace(/\n\s*email: String\n\s*storeName: String!/, '\n    storeName: String!')
-      .replace('REFUNDED\n', 'REFUNDED\n    RETURNED\n');
+    const sdl = adminApiSchemaSdl()
+      .replace(/(\ntype MeResponse \{\n(?: .*\n)*?) {2}"""[^\n]*"""\n {2}email: String\n/, '$1')
+      .replace('enum OrderStatusEnum {\n', 'enum OrderStatusEnum {\n  RETURNED\n');
     changed = await startEmulator({
       schema: buildSchema(sdl),
       clientId: emulator().clientId,
@@ -213,7 +220,7 @@ describe('admin-api schema check', () => {
   const DOCUMENTS = {
     'src/me.graphql': 'query GetMe {\n  me {\n    id\n    email\n  }\n}\n',
     'src/orders.graphql':
-      'query Orders($status: [OrderStatus!]) { listOrder(status: $status) { data { id status } } }\n',
+      'query Orders($statuses: [OrderStatusEnum!]) { listOrder(status: { in: $statuses }) { data { id status } } }\n',
     'src/products.graphql': 'query Products { listProduct { count } }\n',
   };
 
@@ -231,7 +238,7 @@ describe('admin-api schema check', () => {
     );
     expect(stdout).toMatch(/affects .*src\/me\.graphql \(GetMe\)/);
     expect(stdout).toContain(
-      'Dangerous changes (1):\n  ! VALUE_ADDED_TO_ENUM  RETURNED was added to enum type OrderStatus.',
+      'Dangerous changes (1):\n  ! VALUE_ADDED_TO_ENUM  RETURNED was added to enum type OrderStatusEnum.',
     );
     expect(stdout).toMatch(/affects .*src\/orders\.graphql \(Orders\)/);
     expect(stdout).not.toMatch(/affects .*products\.graphql/);

@@ -24,10 +24,12 @@ ADMIN_API_CLIENT_ID=
 # Confidential: keep it in the environment or a secret manager, never in code.
 ADMIN_API_CLIENT_SECRET=
 `,
-  'src/me.graphql': `# The app the credentials belong to.
+  'src/me.graphql': `# The app the credentials belong to, and what it may do.
 query GetMe {
   me {
     id
+    name
+    scopes
   }
 }
 `,
