@@ -16,10 +16,14 @@ export interface Page<TItem> {
   readonly page?: number | null;
 }
 
-/** The `pagination` argument of list queries. */
+/**
+ * The `pagination` argument of list queries. Optional fields take `undefined` too, as generated
+ * variable types write them, so that documents with required variables still infer under
+ * `exactOptionalPropertyTypes`.
+ */
 export interface PaginationInput {
-  page?: number | null;
-  limit?: number | null;
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
 }
 
 /** Options of {@link paginate}. */
@@ -57,7 +61,7 @@ function pageKey(data: readonly unknown[]): string {
  */
 export async function* paginate<
   TResult,
-  TVariables extends Variables & { pagination?: PaginationInput | null },
+  TVariables extends Variables & { pagination?: PaginationInput | null | undefined },
   TItem,
 >(
   client: AdminClient,

@@ -38,9 +38,9 @@ export const SaveProduct = parse(
 ) as TypedDocumentNode<{ saveProduct: { id: string; name: string } }, SaveProductVariables>;
 
 /** The `pagination` argument and the answer's paging fields, shared by the paginated lists. */
-interface PaginationVariables {
+type PaginationVariables = {
   pagination?: { page?: number | null; limit?: number | null } | null;
-}
+};
 interface PageOf<TItem> {
   count: number;
   hasNext: boolean;

@@ -1,7 +1,23 @@
 import type { TokenProvider } from '@admin-api/auth';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
 import { describe, expectTypeOf, it } from 'vitest';
-import { type AdminApiEvent, type AdminClient, createAdminClient } from '../src/index.js';
-import { type AppScopeEnum, GetMe, SaveProduct } from './documents.js';
+import { type AdminApiEvent, type AdminClient, createAdminClient, paginate } from '../src/index.js';
+import { type AppScopeEnum, GetMe, type OrderStatusEnum, SaveProduct } from './documents.js';
+
+/** Variables as codegen writes them: optional fields also take undefined; one list is required. */
+const ListOrdersByStatus = parse(
+  'query ListOrdersByStatus($pagination: PaginationInput, $statuses: [OrderStatusEnum!]!) { listOrder(pagination: $pagination, status: { in: $statuses }) { hasNext data { id } } }',
+) as TypedDocumentNode<
+  { listOrder: { hasNext: boolean; data: Array<{ id: string }> } },
+  {
+    pagination?:
+      | { page?: number | null | undefined; limit?: number | null | undefined }
+      | null
+      | undefined;
+    statuses: Array<OrderStatusEnum> | OrderStatusEnum;
+  }
+>;
 
 // Compiled by `pnpm typecheck`: each @ts-expect-error must be an error, or the build fails.
 function typeChecks(client: AdminClient) {
@@ -24,6 +40,22 @@ function typeChecks(client: AdminClient) {
   void client.request(GetMe, {}, { operationName: 'GetMe' });
 }
 
+function paginateChecks(client: AdminClient) {
+  // Under exactOptionalPropertyTypes, a generated document with a required variable still infers.
+  expectTypeOf(
+    paginate(
+      client,
+      ListOrdersByStatus,
+      { statuses: ['CANCELLED', 'REFUNDED'] },
+      {
+        select: (r) => r.listOrder,
+      },
+    ),
+  ).toEqualTypeOf<AsyncGenerator<{ id: string }, void, undefined>>();
+  // @ts-expect-error a required variable is required
+  void paginate(client, ListOrdersByStatus, {}, { select: (r) => r.listOrder });
+}
+
 function optionChecks() {
   const credentials = { baseUrl: 'https://api.example.com', tokenProvider: {} as TokenProvider };
   createAdminClient({
@@ -40,6 +72,7 @@ function optionChecks() {
 describe('request types', () => {
   it('are checked at compile time', () => {
     expectTypeOf(typeChecks).toBeFunction();
+    expectTypeOf(paginateChecks).toBeFunction();
     expectTypeOf(optionChecks).toBeFunction();
   });
 });

@@ -12,7 +12,7 @@ const DOCUMENTS = {
 query ListProducts($pagination: PaginationInput, $search: String, $sku: StringFilterInput) { listProduct(pagination: $pagination, search: $search, sku: $sku) { hasNext data { ...Card } } }
 mutation SaveProduct($input: ProductInput!) { saveProduct(input: $input) { id } }
 `,
-  'src/orders.graphql': `query ListOrders($pagination: PaginationInput, $statuses: [OrderStatusEnum!]) {
+  'src/orders.graphql': `query ListOrders($pagination: PaginationInput, $statuses: [OrderStatusEnum!]!) {
   listOrder(pagination: $pagination, status: { in: $statuses }) { count hasNext data { id orderNumber invoices { invoiceData } } }
 }
 `,
@@ -55,6 +55,8 @@ export async function usage(): Promise<void> {
   await sdk.listOrders({ statuses: ['CREATED', 'REFUNDED'] });
   // @ts-expect-error an enum value outside the schema's
   await sdk.listOrders({ statuses: ['SHIPPED'] });
+  // @ts-expect-error a required variable is required
+  await sdk.listOrders();
   // @ts-expect-error an unknown variable
   await sdk.listProducts({ nope: 1 });
   // @ts-expect-error an unknown per-call option
