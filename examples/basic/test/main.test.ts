@@ -10,19 +10,39 @@ const ENV = Object.fromEntries(
 );
 
 describe('examples/basic, run as a user would (built packages, generated SDK, no credentials)', () => {
-  it('makes the generated SDK’s typed calls against the embedded emulator', async () => {
+  it('makes the generated SDK’s typed calls against the embedded emulator and prints readable results', async () => {
     const { stdout } = await run('pnpm', ['run', '--silent', 'start'], {
       cwd: exampleDir,
       env: ENV,
     });
     expect(stdout).toContain('using the embedded emulator');
-    expect(stdout).toContain(
-      '✔ getMe()         Emulator Private App (app_emulator-client) on emulator-store',
+    const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+    const lines = stdout.split('\n').filter((line) => line.startsWith('✔'));
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^✔ getMe\\(\\) {10}Emulator Private App \\(${uuid}\\); scopes READ_CAMPAIGNS, READ_CUSTOMERS, READ_INVENTORIES, READ_ORDERS, READ_PRODUCTS, WRITE_CAMPAIGNS, WRITE_CUSTOMERS, WRITE_INVENTORIES, WRITE_ORDERS, WRITE_PRODUCTS, WRITE_STOREFRONT$`,
+      ),
     );
-    expect(stdout).toMatch(
-      /✔ listProducts\(\) {2}\d+ physical products, page by page; \d+ units in stock/,
+    expect(lines[1]).toMatch(
+      /^✔ listProducts\(\) {3}120 products in 3 pages of 50, by name; \d+ units in stock$/,
     );
-    expect(stdout).toMatch(/✔ saveProduct\(\) {3}created prd_\d+ "Kit Demo Mug"/);
+    expect(lines[2]).toMatch(
+      /^✔ listProducts\(\) {3}2 with SKU EMU-\d{4}-\d or EMU-\d{4}-\d: [^,]+, [^,]+$/,
+    );
+    expect(lines[3]).toMatch(
+      /^✔ listOrders\(\) {5}\d+ orders CANCELLED or REFUNDED in the last 30 days, \d+\.\d\d TRY in all; latest #1\d{3} by \S[^,]*$/,
+    );
+    expect(lines[4]).toMatch(
+      /^✔ listCustomers\(\) {2}30 customers; updated last: [^,]+, [^,]+, [^,]+$/,
+    );
+    expect(lines[5]).toMatch(
+      new RegExp(
+        `^✔ saveProduct\\(\\) {4}created ${uuid} "Kit Demo Kupa" at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z; 1 variant: KIT-DEMO-1 at 149\\.90 TRY \\(active\\)$`,
+      ),
+    );
+    // Nullable fields are handled, never printed as they come.
+    expect(stdout).not.toMatch(/\b(undefined|null|NaN)\b/);
   });
 
   it('with some but not all variables set, names every missing one and exits non-zero', async () => {
