@@ -36,9 +36,17 @@ export function runIfMain(moduleUrl: string, main: () => Promise<BenchReport>): 
   }
 }
 
-export const table = (header: string[], rows: (string | number)[][]): string =>
-  [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
+/** A Markdown table with its columns padded to one width, as the repo's formatter writes them. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((row) => row.map(String))];
+  const widths = header.map((_, column) =>
+    Math.max(3, ...cells.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (row: string[]) =>
+    `| ${widths.map((width, column) => (row[column] ?? '').padEnd(width)).join(' | ')} |`;
+  return [
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...cells.slice(1).map(line),
   ].join('\n');
+}
