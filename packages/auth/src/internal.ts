@@ -4,12 +4,13 @@
  */
 export { emit } from './auth-events.js';
 export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
+export { describeJson } from './describe-json.js';
 export { redactError } from './errors.js';
 export { checkCount, checkDurationMs, checkPositiveInteger } from './option-checks.js';
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
 export { readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
-export { bodyExcerpt, redact, redactDeep, tokenFingerprint } from './redact.js';
+export { bodyExcerpt, findSecret, redact, redactDeep, tokenFingerprint } from './redact.js';
 export { describeLocation } from './redirect-location.js';
 export {
   isLoopbackHost,

@@ -15,8 +15,8 @@ export const MAX_ERROR_BODY_BYTES = 8 * 1024;
  */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-const excerpt = (body: string, secrets: readonly string[]) =>
-  bodyExcerpt(body, secrets, EXCERPT_LENGTH);
+const excerpt = (body: string, secrets: readonly string[], truncated = false) =>
+  bodyExcerpt(body, secrets, EXCERPT_LENGTH, truncated);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -102,19 +102,21 @@ export async function processTokenResponse(
       'HTTP_ERROR',
       `Token endpoint answered HTTP ${status} without an OAuth error body` +
         `${status >= 500 ? '; the service may be down, try again later' : ''}`,
-      { status, bodyExcerpt: excerpt(text, secrets) },
+      { status, bodyExcerpt: excerpt(text, secrets, truncated) },
     );
   }
 
+  // A 2xx answer may hold a token in any shape (form-encoded, JSON followed by garbage), so no
+  // excerpt of it goes into an error: the message says what it was instead.
   if (!parsed) {
     const kind =
       text.trim() === ''
         ? 'an empty body'
-        : `a non-JSON body (${contentType || 'no content type'})`;
+        : `a non-JSON body (${contentType || 'no content type'}, ${text.length} characters` +
+          `${/^\s*</.test(text) ? ', an HTML page' : ''})`;
     throw invalid(
       `Token endpoint answered HTTP ${status} with ${kind}, expected a JSON token response`,
       status,
-      excerpt(text, secrets),
     );
   }
   if (!/\bjson\b/i.test(contentType)) {
@@ -126,7 +128,6 @@ export async function processTokenResponse(
   if (!isRecord(json)) {
     throw invalid('"response" body must be a top level object', status);
   }
-  // From here on the body may hold a token, so no excerpt of it goes into an error.
   const { access_token: accessToken, token_type: tokenType, expires_in: expiresIn } = json;
   if (typeof accessToken !== 'string' || accessToken === '') {
     throw invalid('"response" body "access_token" property must be a non-empty string', status);

@@ -1,23 +1,10 @@
-const MIN_SECRET_LENGTH = 4;
+import { createSecretMatcher, type TextRange } from './secret-matcher.js';
+
 const REDACTED = '[redacted]';
 /** Shortest segment of a JWT-shaped run: shorter dotted words are prose, not tokens. */
 const MIN_JWT_SEGMENT = 8;
 /** Deeper JSON than this is cut rather than walked: no real GraphQL error nests this far. */
 const MAX_DEPTH = 64;
-
-/**
- * The forms in which a secret can come back from a server: as sent in a form body
- * (`a%2Bb%2Fc%3D%3D`), percent-encoded with either hex case, and form-decoded by a server that
- * took `+` for a space (`a b/c==`).
- */
-function secretVariants(secret: string): string[] {
-  const form = new URLSearchParams({ v: secret }).toString().slice(2);
-  const uri = encodeURIComponent(secret);
-  const lowerHex = (s: string) => s.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
-  const variants = new Set([secret, form, uri, lowerHex(form), lowerHex(uri)]);
-  variants.add(secret.replaceAll('+', ' '));
-  return [...variants].filter((v) => v.length >= MIN_SECRET_LENGTH);
-}
 
 function isTokenChar(code: number): boolean {
   return (
@@ -124,43 +111,99 @@ function redactShapes(text: string): string {
   return out.join('');
 }
 
-/**
- * Replaces every occurrence of each secret in `text` with `[redacted]`, in the forms a server
- * may echo it (see {@link secretVariants}), and also anything shaped like a JWT or a `Bearer`
- * credential, so that a token issued earlier is caught too. Runs in time linear in `text`.
- */
-export function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    for (const variant of secretVariants(secret)) {
-      if (result.includes(variant)) result = result.split(variant).join(REDACTED);
-    }
+/** `text` with each of `ranges` (in any order, overlapping or not) replaced by `[redacted]`. */
+function replaceRanges(text: string, ranges: TextRange[]): string {
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  const out: string[] = [];
+  let end = -1;
+  for (const [start, rangeEnd] of ranges) {
+    // Overlapping and adjacent ranges become one `[redacted]`.
+    if (start > end) out.push(text.slice(Math.max(end, 0), start), REDACTED);
+    end = Math.max(end, rangeEnd);
   }
-  return redactShapes(result);
+  out.push(text.slice(end));
+  return out.join('');
+}
+
+/**
+ * At the end of a text cut short, a run of token characters may be the beginning of a credential
+ * too short to look like one any more (two segments of a JWT): it goes as well.
+ */
+function redactCutCredential(text: string): string {
+  let start = text.length;
+  while (start > 0 && isCredentialChar(text.charCodeAt(start - 1))) start--;
+  return text.length - start >= MIN_JWT_SEGMENT ? `${text.slice(0, start)}${REDACTED}` : text;
+}
+
+function isCredentialChar(code: number): boolean {
+  // token68 (RFC 6750) and the dots of a JWT.
+  return (
+    isTokenChar(code) || code === 46 || code === 126 || code === 43 || code === 47 || code === 61
+  );
+}
+
+/** Secrets prepared once, for many texts. */
+type Redactor = (text: string, truncated?: boolean) => string;
+
+function createRedactor(secrets: readonly string[]): Redactor {
+  const matcher = createSecretMatcher(secrets);
+  return (text, truncated = false) => {
+    const shaped = redactShapes(replaceRanges(text, matcher.ranges(text, truncated)));
+    return truncated ? redactCutCredential(shaped) : shaped;
+  };
+}
+
+/**
+ * Replaces every occurrence of each secret in `text` with `[redacted]`, in any form a server may
+ * echo it: as is; with `+` read as a space or a space sent as `+`; under up to two layers of
+ * percent-encoding (either hex case), JSON string escapes (`\/`, `\u002B`) and HTML character
+ * references (`&#x2F;`), in any mix. Also anything shaped like a JWT or a `Bearer` credential, so
+ * that a token issued earlier is caught too. With `truncated` (the text is the beginning of a
+ * longer body), the beginning of a secret or credential that the cut left at the end goes too.
+ * Runs in time linear in `text`.
+ */
+export function redact(text: string, secrets: readonly string[], truncated = false): string {
+  return createRedactor(secrets)(text, truncated);
+}
+
+/** The first of `secrets` that `text` holds in any form {@link redact} knows, if any. */
+export function findSecret(text: string, secrets: readonly string[]): string | undefined {
+  return secrets[createSecretMatcher(secrets).find(text)];
 }
 
 /**
  * A copy of a JSON-like value with every string in it, keys included, passed through
- * {@link redact}. Errors and partial data a server sends can echo anything it was sent.
+ * {@link redact}. Errors and partial data a server sends can echo anything it was sent. The
+ * secrets are prepared once per call; anything nested deeper than 64 levels is cut.
  */
-export function redactDeep(value: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (typeof value === 'string') return redact(value, secrets);
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth >= MAX_DEPTH) return REDACTED;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, secrets, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    copy[redact(key, secrets)] = redactDeep(item, secrets, depth + 1);
-  }
-  return copy;
+export function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+  const redactText = createRedactor(secrets);
+  const walk = (item: unknown, depth: number): unknown => {
+    if (typeof item === 'string') return redactText(item);
+    if (typeof item !== 'object' || item === null) return item;
+    if (depth >= MAX_DEPTH) return REDACTED;
+    if (Array.isArray(item)) return item.map((element) => walk(element, depth + 1));
+    // fromEntries defines keys such as `__proto__` as plain properties, as JSON.parse does.
+    return Object.fromEntries(
+      Object.entries(item).map(([key, element]) => [redactText(key), walk(element, depth + 1)]),
+    );
+  };
+  return walk(value, 0);
 }
 
 /**
  * A short, one-line excerpt of a response body for an error. Redacts before cutting, so a
- * secret or token that straddles the cut cannot leave its beginning behind.
+ * secret or token that straddles the cut cannot leave its beginning behind; pass `truncated` when
+ * the body itself was cut at a read limit, for the same reason.
  */
-export function bodyExcerpt(body: string, secrets: readonly string[], maxLength: number): string {
-  const flat = redact(body, secrets).replace(/\s+/g, ' ').trim();
+export function bodyExcerpt(
+  body: string,
+  secrets: readonly string[],
+  maxLength: number,
+  truncated = false,
+): string {
+  const flat = redact(body, secrets, truncated).replace(/\s+/g, ' ').trim();
   return flat.length > maxLength ? `${flat.slice(0, maxLength)}…` : flat;
 }
 

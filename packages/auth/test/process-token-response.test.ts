@@ -137,19 +137,33 @@ describe('processTokenResponse', () => {
     expect(error.bodyExcerpt).toBeUndefined();
   });
 
+  it.each([
+    ['form-encoded', 'access_token=tok-SECRET-123456&token_type=bearer&expires_in=3600'],
+    [
+      'JSON followed by garbage',
+      '{"access_token":"tok-SECRET-123456","token_type":"Bearer","expires_in":3600}\n<!-- cache -->',
+    ],
+  ])('never echoes a 2xx token answer that is %s, which still holds the token', async (_, body) => {
+    const error = await rejection(json(body, 200, 'application/x-www-form-urlencoded'));
+    expect(error.code).toBe('INVALID_RESPONSE');
+    expect(JSON.stringify(error)).not.toContain('SECRET-123456');
+    expect(error.message).not.toContain('SECRET-123456');
+    expect(error.bodyExcerpt).toBeUndefined();
+  });
+
   it('rejects a JSON array body', async () => {
     const error = await rejection(json([1, 2]));
     expect(error.code).toBe('INVALID_RESPONSE');
     expect(error.message).toContain('top level object');
   });
 
-  it('rejects a 200 HTML page with an excerpt of it', async () => {
+  it('rejects a 200 HTML page naming what it was, with no excerpt: a 2xx may hold a token', async () => {
     const error = await rejection(
       json('<html><body>Gateway says hi</body></html>', 200, 'text/html'),
     );
     expect(error.code).toBe('INVALID_RESPONSE');
-    expect(error.message).toContain('non-JSON body (text/html)');
-    expect(error.bodyExcerpt).toContain('Gateway says hi');
+    expect(error.message).toContain('non-JSON body (text/html, 41 characters, an HTML page)');
+    expect(error.bodyExcerpt).toBeUndefined();
   });
 
   it('rejects an empty 200 body', async () => {

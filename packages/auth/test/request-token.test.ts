@@ -123,7 +123,8 @@ describe('requestToken against the emulator', () => {
     });
     const error = await failure(requestToken(emulatorCredentials(emulator())));
     expect(error.code).toBe('INVALID_RESPONSE');
-    expect(error.bodyExcerpt).toContain('<title>Login</title>');
+    expect(error.message).toContain('an HTML page');
+    expect(error.bodyExcerpt).toBeUndefined();
   });
 
   it('rejects an empty 200 body', async () => {

@@ -1,7 +1,12 @@
 import { inspect } from 'node:util';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AuthEvent, createTokenProvider, requestToken } from '../src/index.js';
+import {
+  type AuthEvent,
+  createTokenProvider,
+  requestToken,
+  type TokenRequestError,
+} from '../src/index.js';
 import { FAST_RETRY, readRequestBody, startServer } from './fixtures.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach });
@@ -85,6 +90,51 @@ describe('the secret and tokens never leak', () => {
         expect(text).not.toContain(form);
       }
       expect(text).toContain('client_secret=[redacted]');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    [
+      'JSON-escaped (\\/) in a non-OAuth 400 body',
+      400,
+      (secret: string) =>
+        JSON.stringify({ message: `bad client_secret ${secret}` }).replaceAll('/', '\\/'),
+    ],
+    [
+      'JSON-escaped (\\u002b) in a non-OAuth 400 body',
+      400,
+      (secret: string) => `{"message":"bad secret ${secret.replaceAll('+', '\\u002b')}"}`,
+    ],
+    [
+      'with + read as a space, then percent-encoded',
+      400,
+      (secret: string) => `bad secret ${encodeURIComponent(secret.replaceAll('+', ' '))}`,
+    ],
+    [
+      'straddling the 8 KiB read limit',
+      500,
+      (secret: string) => `${' '.repeat(8192 - 7 - 15)}secret=${secret} end`,
+    ],
+  ])('when a token host echoes the secret %s', async (_, status, body) => {
+    const clientSecret = 'a+b/c==SeCrEt_9x7Q';
+    const server = await startServer((req, res) => {
+      void readRequestBody(req).then(() => {
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(body(clientSecret));
+      });
+    });
+    try {
+      const error = await requestToken({
+        authUrl: server.url,
+        clientId: 'app',
+        clientSecret,
+        retry: false,
+      }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'HTTP_ERROR' });
+      expect((error as TokenRequestError).bodyExcerpt).toContain('[redacted]');
+      // 'a+b/c' in any spelling would be the secret's beginning.
+      expect(renderings(error).join('\n')).not.toMatch(/a(\+|%2b| |%20|\\u002b)b(\/|\\\/|%2f)c/i);
     } finally {
       await server.close();
     }

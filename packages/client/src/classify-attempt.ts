@@ -1,5 +1,5 @@
 import type { AdminApiErrorDetails } from '@admin-api/auth';
-import { bodyExcerpt, describeLocation, redactDeep } from '@admin-api/auth/internal';
+import { bodyExcerpt, describeJson, describeLocation, redactDeep } from '@admin-api/auth/internal';
 import type { GraphQLFormattedError } from 'graphql';
 import {
   AbortedError,
@@ -35,6 +35,8 @@ export type AttemptOutcome =
   | ({ ok: false } & FailedAttempt);
 
 const EXCERPT_LENGTH = 300;
+/** Longest rendering of a malformed `errors` field or message that goes into an error. */
+const MAX_DESCRIBED = 300;
 /** Codes of failures that happen before a connection exists, so nothing reached a server. */
 const NEVER_CONNECTED = new Set([
   'ECONNREFUSED',
@@ -50,21 +52,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The server's `errors`, made well-formed and redacted whatever was sent: entries become objects
- * with a string `message`, and anything that is not a list becomes one entry saying so.
+ * with a string `message`, and anything that is not a list becomes one entry saying so. Values
+ * are rendered with a bounded, depth-limited describer: the body may nest 100,000 levels deep.
  */
 function toGraphQLErrors(value: unknown, secrets: readonly string[]): GraphQLFormattedError[] {
   const entries: unknown[] = Array.isArray(value)
     ? value
-    : [{ message: `unreadable "errors" field: ${JSON.stringify(value)}` }];
-  return entries.map((entry) => {
-    const object = isRecord(entry) ? entry : { message: String(entry) };
+    : [{ message: `unreadable "errors" field: ${describeJson(value, MAX_DESCRIBED)}` }];
+  const described = entries.map((entry) => {
+    const object = isRecord(entry)
+      ? entry
+      : { message: typeof entry === 'string' ? entry : describeJson(entry, MAX_DESCRIBED) };
     const { message } = object;
-    const wellFormed = {
+    return {
       ...object,
-      message: typeof message === 'string' ? message : JSON.stringify(message ?? null),
+      message: typeof message === 'string' ? message : describeJson(message, MAX_DESCRIBED),
     };
-    return redactDeep(wellFormed, secrets) as GraphQLFormattedError;
   });
+  return redactDeep(described, secrets) as GraphQLFormattedError[];
 }
 
 function isUnauthenticated(errors: readonly GraphQLFormattedError[]): boolean {
@@ -163,7 +168,7 @@ function classifyResponse(
   const { status } = response;
   const name = label(operationName);
   // Only for errors: a successful body can be megabytes.
-  const excerpt = () => bodyExcerpt(response.body, secrets, EXCERPT_LENGTH);
+  const excerpt = () => bodyExcerpt(response.body, secrets, EXCERPT_LENGTH, response.truncated);
   const json = response.json?.value;
   const result = isRecord(json) ? json : undefined;
   // Per the GraphQL spec, `data` is present (even null) once execution has begun.
@@ -276,10 +281,14 @@ function classifyResponse(
     return { ok: false, error: graphqlError(isMutation && executionStarted), reached: true };
   }
   if (isRecord(result.data)) return { ok: true, data: result.data };
-  const problem = !('data' in result)
-    ? 'with neither "data" nor "errors"'
-    : result.data === null
-      ? 'with "data": null and no errors'
-      : `with "data" that is not an object (${Array.isArray(result.data) ? 'a list' : typeof result.data})`;
+  const noData = result.data === undefined || result.data === null;
+  const problem =
+    hasErrors && noData
+      ? 'with an empty "errors" list and no "data"'
+      : !('data' in result)
+        ? 'with neither "data" nor "errors"'
+        : result.data === null
+          ? 'with "data": null and no errors'
+          : `with "data" that is not an object (${Array.isArray(result.data) ? 'a list' : typeof result.data})`;
   return invalid(problem);
 }

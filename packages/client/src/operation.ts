@@ -26,6 +26,7 @@ interface AnalyzedDocument {
 const byDocument = new WeakMap<DocumentNode, AnalyzedDocument>();
 const byString = new Map<string, AnalyzedDocument>();
 const MAX_CACHED_STRINGS = 500;
+const MAX_DETAIL = 200;
 
 function invalidDocument(message: string): ConfigurationError {
   return new ConfigurationError('INVALID_DOCUMENT', message);
@@ -50,16 +51,44 @@ function analyze(document: DocumentNode, query: string): AnalyzedDocument {
   return { query, operations };
 }
 
-function analyzeString(source: string): AnalyzedDocument {
+/** The first line of an error's message, cut short: enough to say what is wrong. */
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message.split('\n', 1)[0] ?? '';
+  return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL)}…` : line;
+}
+
+function analyzeString(source: string, fromAst = false): AnalyzedDocument {
   let document: DocumentNode;
   try {
     document = parse(source);
   } catch (error) {
     // The message and location say what is wrong; the error itself would carry the whole source.
-    const detail = error instanceof GraphQLError ? error.message : String(error);
-    throw invalidDocument(`The document does not parse: ${detail}`);
+    const detail = error instanceof GraphQLError ? error.message : firstLine(error);
+    throw invalidDocument(
+      fromAst
+        ? `The DocumentNode is not a well-formed GraphQL AST: printed, it does not parse (${detail}). Pass a string, or a document from graphql's parse() or codegen.`
+        : `The document does not parse: ${detail}`,
+    );
   }
   return analyze(document, source);
+}
+
+/**
+ * A DocumentNode is printed, then the printed text is parsed again: what is sent is exactly what
+ * was checked, and a hand-built AST with a missing or malformed node (no selection set, an
+ * unknown operation) is refused here instead of going out as `{"query":""}`.
+ */
+function analyzeDocumentNode(document: DocumentNode): AnalyzedDocument {
+  let printed: string;
+  try {
+    printed = print(document);
+  } catch (error) {
+    throw invalidDocument(
+      `The DocumentNode is not a well-formed GraphQL AST (${firstLine(error)}). Pass a string, or a document from graphql's parse() or codegen.`,
+    );
+  }
+  return analyzeString(printed, true);
 }
 
 function lookUp(document: unknown): AnalyzedDocument {
@@ -87,7 +116,7 @@ function lookUp(document: unknown): AnalyzedDocument {
   }
   let analyzed = byDocument.get(document);
   if (!analyzed) {
-    analyzed = analyze(document, print(document));
+    analyzed = analyzeDocumentNode(document);
     byDocument.set(document, analyzed);
   }
   return analyzed;
@@ -134,32 +163,95 @@ export function toOperation(document: unknown, operationName?: string): Operatio
 }
 
 /**
- * The JSON body of the request, serialised once before anything is sent. Variables that cannot
- * be serialised are a caller mistake (`INVALID_VARIABLES`), not a network error to retry.
+ * Why JSON would not carry `value` as it is (it would drop it, or send `null` or `{}` in its
+ * place), or undefined when it would. Dates and other objects with `toJSON` arrive here already
+ * converted (a Date as its ISO string).
+ */
+function unsendable(value: unknown, inList: boolean): string | undefined {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${value}, which JSON sends as null`;
+    case 'bigint':
+      return 'a BigInt, which JSON cannot carry: convert it to a string or a number';
+    case 'function':
+      return 'a function, which JSON drops';
+    case 'symbol':
+      return 'a symbol, which JSON drops';
+    case 'undefined':
+      // An undefined property is an omitted variable or field, as GraphQL clients treat it.
+      return inList ? 'undefined in a list, which JSON sends as null' : undefined;
+    case 'object':
+      if (value === null) return undefined;
+      for (const type of [Map, Set, WeakMap, WeakSet]) {
+        if (value instanceof type) {
+          return `a ${type.name}, which JSON sends as {}: convert it to an object or a list`;
+        }
+      }
+      return typeof (value as { then?: unknown }).then === 'function'
+        ? 'a Promise, which JSON sends as {}: await it first'
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** `holder.key` as a path for a message: `variables.input.tags[2]`. */
+function childPath(parent: string, key: string, inList: boolean): string {
+  if (parent === '') return key;
+  if (inList) return `${parent}[${key}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
+}
+
+/**
+ * The JSON body of the request, serialised once before anything is sent. Variables that JSON
+ * cannot carry faithfully are a caller mistake (`INVALID_VARIABLES`, naming where the value is),
+ * not something to send altered: NaN and Infinity, BigInt, functions and symbols, Map, Set and
+ * Promise values, `undefined` in a list, cycles. An `undefined` property is omitted, as usual.
  */
 export function serializeRequest(operation: Operation, variables: unknown): string {
+  const { operationName } = operation;
+  const refuse = (detail: string, cause?: unknown) =>
+    new ConfigurationError(
+      'INVALID_VARIABLES',
+      `The variables of ${operationName ?? 'the operation'} cannot be sent as JSON: ${detail}`,
+      { operationName, ...(cause === undefined ? {} : { cause }) },
+    );
   if (variables !== undefined && variables !== null) {
     if (typeof variables !== 'object' || Array.isArray(variables)) {
       throw new ConfigurationError(
         'INVALID_VARIABLES',
         `Variables must be an object keyed by variable name (got ${Array.isArray(variables) ? 'an array' : typeof variables}).`,
-        { operationName: operation.operationName },
+        { operationName },
       );
     }
   }
+  const paths = new WeakMap<object, string>();
+  function check(this: unknown, key: string, value: unknown): unknown {
+    const inList = Array.isArray(this);
+    const path = childPath(
+      typeof this === 'object' && this !== null ? (paths.get(this) ?? '') : '',
+      key,
+      inList,
+    );
+    const problem = unsendable(value, inList);
+    if (problem !== undefined) throw refuse(`${path} is ${problem}.`);
+    if (typeof value === 'object' && value !== null) paths.set(value, path);
+    return value;
+  }
   try {
-    return JSON.stringify({
-      query: operation.query,
-      ...(variables === undefined || variables === null ? {} : { variables }),
-      ...(operation.operationName === undefined ? {} : { operationName: operation.operationName }),
-    });
+    return JSON.stringify(
+      {
+        query: operation.query,
+        ...(variables === undefined || variables === null ? {} : { variables }),
+        ...(operationName === undefined ? {} : { operationName }),
+      },
+      check,
+    );
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
-    throw new ConfigurationError(
-      'INVALID_VARIABLES',
-      `The variables of ${operation.operationName ?? 'the operation'} cannot be sent as JSON ` +
-        `(${detail}). Convert BigInt values to strings or numbers and remove cycles.`,
-      { operationName: operation.operationName, cause: error },
+    if (error instanceof ConfigurationError) throw error;
+    throw refuse(
+      `${firstLine(error)}. Remove cycles, and values whose toJSON or getters throw.`,
+      error,
     );
   }
 }

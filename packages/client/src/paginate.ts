@@ -2,18 +2,23 @@ import { ConfigurationError } from '@admin-api/auth';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminClient, RequestOptions, Variables } from './admin-client.js';
 import { HttpError } from './errors.js';
+import { toOperation } from './operation.js';
+import { label } from './operation-label.js';
+import { pageFingerprint } from './page-fingerprint.js';
 
 /** The service's largest page. */
 export const MAX_PAGE_LIMIT = 200;
 
 /**
- * The part of a list answer that paging needs: `{ data, hasNext }`; `page`, when selected, is
- * checked to advance (`count` and `limit` may follow).
+ * The part of a list answer that paging needs: `{ data, hasNext }`. `page`, `count` and `limit`,
+ * when selected, are used to check that the list advances.
  */
 export interface Page<TItem> {
   readonly data: readonly TItem[];
   readonly hasNext: boolean;
   readonly page?: number | null;
+  readonly count?: number | null;
+  readonly limit?: number | null;
 }
 
 /**
@@ -36,23 +41,29 @@ export interface PaginateOptions<TResult, TItem> extends Omit<RequestOptions, 'i
   startPage?: number;
 }
 
-/** What identifies an item for progress checks: its `id` when it has one, else the item itself. */
-function itemKey(item: unknown): unknown {
-  if (typeof item === 'object' && item !== null && 'id' in item)
-    return (item as { id: unknown }).id;
-  return item;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A page's fingerprint: its size and its first and last items. */
-function pageKey(data: readonly unknown[]): string {
-  return JSON.stringify([data.length, itemKey(data[0]), itemKey(data[data.length - 1])]) ?? '';
+/** Items that can be told apart: each an object with a non-null `id`. */
+function haveIds(items: readonly unknown[]): boolean {
+  return items.every((item) => isRecord(item) && item.id !== undefined && item.id !== null);
 }
+
+const positiveInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
  * Iterates over every item of a page-based list query, one request per page, stopping when
  * `hasNext` is false. Pages go through the client, so they are paced and retried like any call.
- * A server that does not advance (a page seen before, or an answered `page` that does not
- * grow) ends the iteration with an `HttpError` `INVALID_RESPONSE` instead of looping.
+ *
+ * A server that does not advance ends the iteration with an `HttpError` `INVALID_RESPONSE`
+ * instead of being asked forever. No progress is: an answered `page` that is not greater than
+ * the one before; a page of items with ids that repeats an earlier page exactly (items without
+ * ids may repeat honestly); `hasNext: true` with an empty page; or `hasNext: true` on a page that
+ * already reaches the answered `count` (pages of the answered `limit`). A `select` that finds no
+ * list object, a `data` that is not a list, or a `hasNext` that is not a boolean is an
+ * `INVALID_RESPONSE` too.
  *
  * @example
  * for await (const product of paginate(client, ListProductsDocument, { search: 'mug' }, { select: (r) => r.listProduct })) {
@@ -83,12 +94,13 @@ export async function* paginate<
     );
   }
   const limit = Math.min(requested, MAX_PAGE_LIMIT);
+  const { operationName } = toOperation(document, requestOptions.operationName);
   const request = client.request as (
     d: unknown,
     v: Variables,
     o: RequestOptions,
   ) => Promise<TResult>;
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   let answeredPage: number | undefined;
   for (let page = startPage; ; page++) {
     const result = await request(
@@ -96,28 +108,44 @@ export async function* paginate<
       { ...variables, pagination: { page, limit } },
       requestOptions,
     );
-    const { data, hasNext, page: answered } = select(result);
-    const stalled = (why: string) =>
+    const invalid = (why: string) =>
       new HttpError(
         'INVALID_RESPONSE',
-        `The list stopped advancing at page ${page}: ${why}. Stopped instead of asking again; report it to the API's maintainers.`,
+        `Paging ${label(operationName)} stopped at page ${page}: ${why}; it did not ask again. Report it to the API's maintainers.`,
         '',
-        { status: 200 },
+        { operationName, status: 200 },
       );
-    if (!Array.isArray(data)) throw stalled('its "data" is not a list');
+    const list: unknown = select(result);
+    if (!isRecord(list)) {
+      throw invalid(
+        `the list selected from the answer is ${list === null ? 'null' : Array.isArray(list) ? 'a list, not { data, hasNext }' : typeof list}`,
+      );
+    }
+    const { data, hasNext, page: answered, count, limit: answeredLimit } = list;
+    if (!Array.isArray(data)) throw invalid('its "data" is not a list');
+    if (typeof hasNext !== 'boolean') {
+      throw invalid('its "hasNext" is not a boolean; select hasNext in the query');
+    }
     if (typeof answered === 'number') {
       if (answeredPage !== undefined && answered <= answeredPage) {
-        throw stalled(`the server answered page ${answered} after page ${answeredPage}`);
+        throw invalid(`the server answered page ${answered} after page ${answeredPage}`);
       }
       answeredPage = answered;
     }
-    if (data.length > 0) {
-      const key = pageKey(data);
-      if (seen.has(key)) throw stalled('the server sent a page it had sent before');
-      seen.add(key);
+    if (data.length > 0 && haveIds(data)) {
+      const fingerprint = pageFingerprint(data);
+      if (seen.has(fingerprint)) throw invalid('the server sent a page it had sent before');
+      seen.add(fingerprint);
     }
-    yield* data;
-    // An empty page that claims more would loop forever.
-    if (!hasNext || data.length === 0) return;
+    if (hasNext && data.length === 0) throw invalid('an empty page says there are more');
+    // Page n of size s ends at item n * s: if the count is below that, there is nothing after
+    // it. (At exactly the count, a server that sets hasNext from a full page gets one more ask.)
+    const pageSize = positiveInteger(answeredLimit) ? answeredLimit : limit;
+    const pageNumber = typeof answered === 'number' ? answered : page;
+    if (hasNext && typeof count === 'number' && pageNumber * pageSize > count) {
+      throw invalid(`it says there are more, but counts ${count} items in pages of ${pageSize}`);
+    }
+    yield* data as TItem[];
+    if (!hasNext) return;
   }
 }

@@ -265,6 +265,49 @@ describe('classifyAttempt', () => {
     });
   });
 
+  it('a 2xx with an empty errors list and no data says so, not "neither data nor errors"', () => {
+    const outcome = classifyAttempt(answer(200, { errors: [] }), query);
+    expect(!outcome.ok && outcome.error.message).toContain('an empty "errors" list and no "data"');
+  });
+
+  it.each([
+    ['"errors" that is', (deep: string) => `{"errors":${deep}}`],
+    ['a list of "errors" holding', (deep: string) => `{"errors":[${deep}]}`],
+    ['an error whose "message" is', (deep: string) => `{"errors":[{"message":${deep}}]}`],
+    [
+      'an error whose "extensions" are',
+      (deep: string) => `{"errors":[{"message":"x","extensions":${deep}}]}`,
+    ],
+    ['partial "data" that is', (deep: string) => `{"errors":[{"message":"x"}],"data":${deep}}`],
+    [
+      'a list of "errors" holding a list',
+      () => `{"errors":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`,
+    ],
+  ])(
+    '%s a value 100,000 levels deep is a bounded GraphQLResponseError, never a RangeError',
+    (_, make) => {
+      const body = make(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
+      const outcome = classifyAttempt(
+        answer(200, body, { json: { value: JSON.parse(body) } }),
+        query,
+      );
+      expect(!outcome.ok && outcome.error).toBeInstanceOf(GraphQLResponseError);
+      const error = !outcome.ok ? (outcome.error as GraphQLResponseError) : undefined;
+      expect(error?.message.length).toBeLessThan(1_000);
+      expect(JSON.stringify([error?.errors, error?.data]).length).toBeLessThan(5_000);
+    },
+  );
+
+  it('an answer cut at the read limit leaves no beginning of the token in the excerpt', () => {
+    const token = 'Opaque/Tok+7h3Fq9ZkP2mXw8LrT5=';
+    const cut = `${' '.repeat(8_000)}token=${token.slice(0, 14)}`;
+    const outcome = classifyAttempt(answer(502, cut, { truncated: true }), {
+      ...query,
+      secrets: [token],
+    });
+    expect(!outcome.ok && (outcome.error as HttpError).bodyExcerpt).toBe('token=[redacted]');
+  });
+
   it('an errors field that is not a list becomes one readable GraphQL error', () => {
     const outcome = classifyAttempt(answer(200, { errors: { oops: true } }), query);
     expect(!outcome.ok && (outcome.error as GraphQLResponseError).errors[0]?.message).toBe(

@@ -103,6 +103,26 @@ describe('client configuration', () => {
     ['swapped production hosts', 'https://api.myikas.com', 'https://shop.myikas.com'],
     ['the GraphQL path as authUrl', 'https://x.example/api/v2/admin/graphql', 'https://y.example'],
     ['the token path as baseUrl', 'https://x.example', 'https://y.example/api/admin/oauth/token'],
+    [
+      'swapped production hosts written as absolute names (trailing dot)',
+      'https://api.myikas.com.',
+      'https://store.myikas.com.',
+    ],
+    [
+      'the GraphQL host with a trailing dot as authUrl',
+      'https://api.myikas.com.',
+      'https://x.example',
+    ],
+    [
+      'one origin, once with a trailing dot',
+      'https://store.example.com.',
+      'https://store.example.com',
+    ],
+    [
+      'one origin in other letters (case, full-width)',
+      'https://ＳＴＯＲＥ.example.com',
+      'https://store.example.com',
+    ],
   ])('refuses %s before any secret is sent, explaining the two hosts', (_, authUrl, baseUrl) => {
     const error = thrown(() => createAdminClient({ ...CREDENTIALS, authUrl, baseUrl }));
     expect(error.code).toBe('INVALID_OPTION');

@@ -31,6 +31,31 @@ describe('documents and variables the client cannot send', () => {
     await refused(request(document), 'INVALID_DOCUMENT');
   });
 
+  it.each([
+    ['a definition that is not a node', { kind: 'Document', definitions: [{}] }],
+    [
+      'an operation with no selection set',
+      { kind: 'Document', definitions: [{ kind: 'OperationDefinition', operation: 'query' }] },
+    ],
+    [
+      'an unknown operation type',
+      {
+        kind: 'Document',
+        definitions: [
+          {
+            kind: 'OperationDefinition',
+            operation: 'mutate',
+            selectionSet: { kind: 'SelectionSet', selections: [] },
+          },
+        ],
+      },
+    ],
+  ])('a hand-built DocumentNode with %s is INVALID_DOCUMENT, never sent', async (_, document) => {
+    const request = clientFor(emulator()).request as (d: unknown) => Promise<unknown>;
+    const error = await refused(request(document), 'INVALID_DOCUMENT');
+    expect(error.message).toContain('not a well-formed GraphQL AST');
+  });
+
   it('a document with no operation is INVALID_DOCUMENT', async () => {
     await refused(
       clientFor(emulator()).request('fragment F on MeResponse { id }'),
@@ -81,6 +106,18 @@ describe('documents and variables the client cannot send', () => {
         return variables;
       },
     ],
+    ['NaN', () => ({ ...productInput('NaN'), n: Number.NaN })],
+    [
+      'Infinity',
+      () => ({ input: { ...productInput('Inf').input, weight: Number.POSITIVE_INFINITY } }),
+    ],
+    ['a function', () => ({ ...productInput('Fn'), f: () => 1 })],
+    ['a symbol', () => ({ ...productInput('Sym'), s: Symbol('s') })],
+    ['a Map', () => ({ ...productInput('Map'), m: new Map([['a', 1]]) })],
+    ['a Set', () => ({ ...productInput('Set'), s: new Set([1]) })],
+    ['a Promise', () => ({ ...productInput('Promise'), p: Promise.resolve('id') })],
+    ['undefined in a list', () => ({ ...productInput('Hole'), ids: ['a', undefined] })],
+    ['a Map as the variables themselves', () => new Map([['input', productInput('Map').input]])],
   ])(
     'variables holding %s are INVALID_VARIABLES, never a network error retried',
     async (_, make) => {
@@ -88,4 +125,29 @@ describe('documents and variables the client cannot send', () => {
       await refused(request(SaveProduct, make()), 'INVALID_VARIABLES');
     },
   );
+
+  it('names where an unsendable value is', async () => {
+    const variables = productInput('Where');
+    (variables.input.variants[0]?.prices[0] as { sellPrice: number }).sellPrice = Number.NaN;
+    const error = await refused(
+      clientFor(emulator()).request(SaveProduct, variables),
+      'INVALID_VARIABLES',
+    );
+    expect(error.message).toContain('variables.input.variants[0].prices[0].sellPrice is NaN');
+  });
+
+  it('sends a Date as its ISO string and omits an undefined property, as JSON does', async () => {
+    const sent: string[] = [];
+    const client = clientFor(emulator(), {
+      fetch: (input, init) => {
+        if (String(input).includes('/graphql')) sent.push(String(init?.body));
+        return fetch(input, init);
+      },
+    });
+    await client.request(
+      'query Find($search: String, $pagination: PaginationInput) { listProduct(search: $search, pagination: $pagination) { count } }',
+      { search: new Date(0), pagination: undefined },
+    );
+    expect(JSON.parse(sent[0] ?? '{}').variables).toEqual({ search: '1970-01-01T00:00:00.000Z' });
+  });
 });

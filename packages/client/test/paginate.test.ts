@@ -140,6 +140,66 @@ describe('paginate against a server that does not advance', () => {
     }
   });
 
+  it('hasNext: true with an empty page stops with INVALID_RESPONSE instead of ending quietly', async () => {
+    const server = await listServer((n) => (n === 1 ? page(1, ['a', 'b']) : page(n, [])));
+    try {
+      const { items, error } = await drain(server.url);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ code: 'INVALID_RESPONSE', operationName: 'ListProducts' });
+      expect(items).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    ['null', null],
+    ['a list', []],
+    ['a string', 'none'],
+  ])(
+    'a list field that is %s stops with INVALID_RESPONSE naming the operation',
+    async (_, answer) => {
+      const server = await listServer(() => answer);
+      try {
+        const { items, error } = await drain(server.url);
+        expect(error).toBeInstanceOf(HttpError);
+        expect(error).toMatchObject({ code: 'INVALID_RESPONSE', operationName: 'ListProducts' });
+        expect((error as HttpError).message).toContain('ListProducts');
+        expect(items).toHaveLength(0);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it('a hasNext that is not a boolean stops with INVALID_RESPONSE', async () => {
+    // Truthy, so a loose check would go on to the empty page 3 and end there quietly.
+    const server = await listServer((n) =>
+      n < 3 ? { ...page(n, [`a${n}`]), hasNext: 'yes' } : page(n, [], false),
+    );
+    try {
+      expect((await drain(server.url)).error).toMatchObject({ code: 'INVALID_RESPONSE' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('new items on every page past the answered count stop with INVALID_RESPONSE', async () => {
+    // The page number advances and the ids are new, but 4 items fill only 2 pages of 2.
+    const server = await listServer((n) => ({
+      ...page(n, [`x${n}`, `y${n}`], n < 10),
+      count: 4,
+    }));
+    try {
+      const { items, error } = await drain(server.url);
+      expect(error).toMatchObject({ code: 'INVALID_RESPONSE' });
+      expect(items).toHaveLength(4);
+      expect(server.requests).toBe(3);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an answered page number that does not advance stops with INVALID_RESPONSE', async () => {
     let next = 0;
     const server = await listServer(() => {
@@ -153,5 +213,63 @@ describe('paginate against a server that does not advance', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('paginate against an honest server', () => {
+  async function itemsFrom(answer: (page: number) => unknown) {
+    const server = await startServer((req, res) => {
+      void readRequestBody(req).then((body) => {
+        const { variables } = JSON.parse(body) as { variables: { pagination: { page: number } } };
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ data: { listProduct: answer(variables.pagination.page) } }));
+      });
+    });
+    try {
+      const items: unknown[] = [];
+      for await (const item of paginate(
+        clientFor(emulator(), { baseUrl: server.url }),
+        ListProducts,
+        {},
+        { select: (r) => r.listProduct, limit: 2 },
+      ))
+        items.push(item);
+      return { items, requests: server.requests };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('reads every page of items selected without ids, though each page looks like the last', async () => {
+    const { items, requests } = await itemsFrom((n) => ({
+      data: [{ type: 'PHYSICAL' }, { type: 'PHYSICAL' }],
+      hasNext: n < 3,
+      page: n,
+      limit: 2,
+      count: 6,
+    }));
+    expect(items).toHaveLength(6);
+    expect(requests).toBe(3);
+  });
+
+  it('reads every page of id-less items when the answer carries no page number', async () => {
+    const { items } = await itemsFrom((n) => ({
+      data: [{ type: 'PHYSICAL' }, { type: 'PHYSICAL' }],
+      hasNext: n < 3,
+    }));
+    expect(items).toHaveLength(6);
+  });
+
+  it('asks once more when a full last page says hasNext, and ends on the empty page that follows', async () => {
+    const { items, requests } = await itemsFrom((n) => ({
+      data: n <= 2 ? [{ id: `a${n}` }, { id: `b${n}` }] : [],
+      hasNext: n <= 2,
+      page: n,
+      limit: 2,
+      count: 4,
+    }));
+    expect(items).toHaveLength(4);
+    expect(requests).toBe(3);
   });
 });

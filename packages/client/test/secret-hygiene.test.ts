@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminApiEvent } from '../src/index.js';
+import { type AdminApiEvent, createAdminClient } from '../src/index.js';
 import { clientFor } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 import { startServer } from './loopback-server.js';
@@ -105,5 +105,49 @@ describe('no secret and no full token in errors or events', () => {
     expect(text).toContain('[redacted]');
     expect(text).toContain('REDIRECT_REFUSED');
     expect(emu.stats.secretLeaks).toBe(0);
+  });
+
+  it('when the GraphQL host echoes an opaque token JSON-escaped, percent-encoded, or cut at the 8 KiB read limit', async () => {
+    // Opaque, with the characters JSON and URLs escape: only a match in some form can find it.
+    const accessToken = 'Opaque/Tok+7h3Fq9ZkP2mXw8LrT5=';
+    const bodies = [
+      `{"message":"token ${accessToken.replaceAll('/', '\\/')} expired"}`,
+      `{"message":"token ${accessToken.replaceAll('+', '\\u002b')} expired"}`,
+      `token=${encodeURIComponent(accessToken).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())}`,
+      `${' '.repeat(8192 - 6 - 20)}token=${accessToken}`,
+    ];
+    const tokenHost = await startServer((_req, res) => {
+      res
+        .writeHead(200, json)
+        .end(JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600 }));
+    });
+    let answered = 0;
+    const graphqlHost = await startServer((_req, res) => {
+      res.writeHead(answered < 3 ? 400 : 502, json).end(bodies[answered++]);
+    });
+    try {
+      const client = createAdminClient({
+        authUrl: tokenHost.url,
+        baseUrl: graphqlHost.url,
+        clientId: 'app',
+        clientSecret: 'not-echoed-secret',
+        rateLimit: false,
+        retry: false,
+      });
+      const errors: unknown[] = [];
+      for (const _ of bodies) await client.request(GetMe).catch((e: unknown) => errors.push(e));
+      expect(errors.map((e) => (e as { code?: unknown }).code)).toEqual([
+        'HTTP_ERROR',
+        'HTTP_ERROR',
+        'HTTP_ERROR',
+        'HTTP_ERROR',
+      ]);
+      const text = errors.map(renderings).join('\n');
+      expect(text).not.toMatch(/Opaque/i);
+      expect(text).toContain('token=[redacted]');
+    } finally {
+      await tokenHost.close();
+      await graphqlHost.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../src/index.js';
+import { GraphQLResponseError, HttpError } from '../src/index.js';
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 import { startServer } from './loopback-server.js';
@@ -22,6 +22,20 @@ describe('every answer is a result or a typed error', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });
   });
+
+  it.each([
+    ['"errors" that is an object', (deep: string) => `{"errors":${deep}}`],
+    ['an error "message" that is an object', (deep: string) => `{"errors":[{"message":${deep}}]}`],
+  ])(
+    'a 200 with %s 100,000 levels deep is a GraphQLResponseError, never a RangeError',
+    async (_, make) => {
+      const body = make(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
+      emulator().faults.graphql.push({ status: 200, headers: json, body });
+      const error = await rejection(clientFor(emulator(), { retry: false }).request(GetMe));
+      expect(error).toBeInstanceOf(GraphQLResponseError);
+      expect(error).toMatchObject({ code: 'GRAPHQL_ERROR' });
+    },
+  );
 
   it('a mutation answered {"data":null} with no errors may have been applied, and is not repeated', async () => {
     emulator().faults.graphql.push({

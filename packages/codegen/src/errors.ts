@@ -1,6 +1,11 @@
 import { AdminApiError, type AdminApiErrorCode } from '@admin-api/auth';
 
-/** Codes of {@link CodegenError}. */
+/**
+ * Codes of {@link CodegenError}. The introspection request reports what went wrong on the wire
+ * with the codes the client uses for the same condition (`REDIRECT_REFUSED`, `UNAUTHENTICATED`,
+ * `HTTP_ERROR`, `GRAPHQL_ERROR`, `NETWORK_ERROR`, `TIMEOUT`); `INTROSPECTION_FAILED` is a 2xx
+ * answer that is not a usable schema.
+ */
 export type CodegenErrorCode = Extract<
   AdminApiErrorCode,
   | 'ANONYMOUS_OPERATION'
@@ -10,6 +15,12 @@ export type CodegenErrorCode = Extract<
   | 'INVALID_OPTION'
   | 'INSECURE_URL'
   | 'TOKEN_REQUEST_FAILED'
+  | 'REDIRECT_REFUSED'
+  | 'UNAUTHENTICATED'
+  | 'HTTP_ERROR'
+  | 'GRAPHQL_ERROR'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT'
   | 'INTROSPECTION_FAILED'
   | 'INVALID_CACHE'
 >;

@@ -181,7 +181,7 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
       ADMIN_API_CLIENT_SECRET: api().credentials.clientSecret,
     });
     expect(code).toBe(1);
-    expect(stderr).toContain('✘ [INTROSPECTION_FAILED] Introspection of ');
+    expect(stderr).toContain('✘ [GRAPHQL_ERROR] Introspection of ');
     expect(stderr).toContain('token [redacted] rejected');
     for (const secret of [api().token, ...SECRET_FORMS]) {
       expect(`${stdout}${stderr}`).not.toContain(secret);

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CodegenError, introspectSchema } from '../src/index.js';
+import { CodegenError, type CodegenErrorCode, introspectSchema } from '../src/index.js';
 import { rejection } from './codegen-harness.js';
 import { type GraphQLHandler, SECRET_FORMS, useFakeAdminApi } from './fake-admin-api.js';
 
@@ -50,17 +50,49 @@ function everything(error: Error): string {
 }
 
 describe('an introspection answer of any shape', () => {
-  it.each<[string, GraphQLHandler, string]>([
-    ['"errors" that is a string', json({ errors: 'introspection is off' }), 'introspection is off'],
-    ['"errors" that is an object', json({ errors: { message: 'denied' } }), 'denied'],
-    ['"errors" that lists no objects', json({ errors: [42, 'denied', null] }), '42; denied; null'],
-    ['no "data"', json({}), '"data"'],
-    ['"data" that is null', json({ data: null }), '"data"'],
-    ['no "data.__schema"', json({ data: {} }), '"data.__schema"'],
-    ['"data.__schema" that is a number', json({ data: { __schema: 5 } }), '"data.__schema"'],
-    ['"data.__schema" without types', json({ data: { __schema: {} } }), '"data.__schema.types"'],
+  it.each<[string, CodegenErrorCode, GraphQLHandler, string]>([
+    [
+      '"errors" that is a string',
+      'GRAPHQL_ERROR',
+      json({ errors: 'introspection is off' }),
+      'introspection is off',
+    ],
+    [
+      '"errors" that is an object',
+      'GRAPHQL_ERROR',
+      json({ errors: { message: 'denied' } }),
+      'denied',
+    ],
+    [
+      '"errors" that lists no objects',
+      'GRAPHQL_ERROR',
+      json({ errors: [42, 'denied', null] }),
+      '42; denied; null',
+    ],
+    [
+      '"errors" saying UNAUTHENTICATED',
+      'UNAUTHENTICATED',
+      json({ errors: [{ message: 'no', extensions: { code: 'UNAUTHENTICATED' } }] }),
+      'refused',
+    ],
+    ['no "data"', 'INTROSPECTION_FAILED', json({}), '"data"'],
+    ['"data" that is null', 'INTROSPECTION_FAILED', json({ data: null }), '"data"'],
+    ['no "data.__schema"', 'INTROSPECTION_FAILED', json({ data: {} }), '"data.__schema"'],
+    [
+      '"data.__schema" that is a number',
+      'INTROSPECTION_FAILED',
+      json({ data: { __schema: 5 } }),
+      '"data.__schema"',
+    ],
+    [
+      '"data.__schema" without types',
+      'INTROSPECTION_FAILED',
+      json({ data: { __schema: {} } }),
+      '"data.__schema.types"',
+    ],
     [
       '"data.__schema" with a malformed type',
+      'INTROSPECTION_FAILED',
       json({
         data: {
           __schema: {
@@ -72,28 +104,51 @@ describe('an introspection answer of any shape', () => {
       }),
       'malformed',
     ],
-    ['JSON that is not an object', json(['schema']), 'not an object'],
-    ['a body that is not JSON', text('schema follows', 'text/plain'), 'not JSON'],
-    ['an HTML page', text('<html><body>Sign in</body></html>', 'text/html'), 'HTML page'],
-    ['an empty body', text('', 'application/json'), 'empty body'],
-    ['HTTP 502 and an HTML page', text('<h1>Bad gateway</h1>', 'text/html', 502), 'HTTP 502'],
+    ['JSON that is not an object', 'INTROSPECTION_FAILED', json(['schema']), 'not an object'],
+    [
+      'a body that is not JSON',
+      'INTROSPECTION_FAILED',
+      text('schema follows', 'text/plain'),
+      'not JSON',
+    ],
+    [
+      'an HTML page',
+      'INTROSPECTION_FAILED',
+      text('<html><body>Sign in</body></html>', 'text/html'),
+      'HTML page',
+    ],
+    ['an empty body', 'INTROSPECTION_FAILED', text('', 'application/json'), 'empty body'],
+    [
+      'HTTP 502 and an HTML page',
+      'HTTP_ERROR',
+      text('<h1>Bad gateway</h1>', 'text/html', 502),
+      'HTTP 502',
+    ],
+    ['HTTP 401', 'UNAUTHENTICATED', text('', 'text/plain', 401), 'HTTP 401'],
+    ['HTTP 403', 'HTTP_ERROR', text('', 'text/plain', 403), 'HTTP 403'],
+    [
+      'HTTP 400 with GraphQL errors',
+      'GRAPHQL_ERROR',
+      json({ errors: [{ message: 'bad query' }] }, 400),
+      'bad query',
+    ],
   ])(
-    'with %s is an INTROSPECTION_FAILED error naming the endpoint and what was wrong',
-    async (_, handler, saying) => {
+    'with %s is a %s error naming the endpoint and what was wrong',
+    async (_, code, handler, saying) => {
       api().answer(handler);
       const error = await introspectionError();
-      expect(error.code).toBe('INTROSPECTION_FAILED');
+      expect(error.code).toBe(code);
       expect(error.message).toContain(api().endpoint);
       expect(error.message).toContain(saying);
     },
   );
 
-  it('with a redirect is an error, and the token goes nowhere else', async () => {
+  it('with a redirect is REDIRECT_REFUSED, and the token goes nowhere else', async () => {
     api().answer((response) => {
       response.writeHead(307, { location: '/elsewhere/graphql' }).end();
     });
     const error = await introspectionError();
-    expect(error.code).toBe('INTROSPECTION_FAILED');
+    expect(error.code).toBe('REDIRECT_REFUSED');
     expect(error.message).toContain(`HTTP 307 to ${api().baseUrl}/elsewhere/graphql`);
     expect(api().requests).toEqual(['POST /api/admin/oauth/token', 'POST /api/v2/admin/graphql']);
   });
@@ -119,9 +174,44 @@ describe('an introspection answer of any shape', () => {
     const sent = { bytes: 0 };
     api().answer(endless(500, sent));
     const error = await introspectionError();
-    expect(error.code).toBe('INTROSPECTION_FAILED');
+    expect(error.code).toBe('HTTP_ERROR');
     expect(error.status).toBe(500);
     expect(sent.bytes).toBeLessThan(100 * MB);
+  });
+});
+
+describe('an introspection request without a complete answer', () => {
+  it('is TIMEOUT when no answer comes within timeoutMs', async () => {
+    api().answer(() => {});
+    const error = await rejection(
+      introspectSchema({ credentials: api().credentials, timeoutMs: 200 }),
+    );
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('TIMEOUT');
+  });
+
+  it('is NETWORK_ERROR when the connection drops', async () => {
+    api().answer((response) => response.socket?.destroy());
+    expect((await introspectionError()).code).toBe('NETWORK_ERROR');
+  });
+});
+
+describe('an introspection answer nested 100,000 levels deep', () => {
+  const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+
+  it.each([
+    ['"errors" holding it in a list', 'GRAPHQL_ERROR', `{"errors":[${deep}]}`],
+    ['"errors" that is it', 'GRAPHQL_ERROR', `{"errors":${deep}}`],
+    [
+      'a type in "data.__schema"',
+      'INTROSPECTION_FAILED',
+      `{"data":{"__schema":{"queryType":{"name":"Query"},"directives":[],"types":[${deep}]}}}`,
+    ],
+  ])('in %s is a %s error, never a RangeError', async (_, code, body) => {
+    api().answer(text(body, 'application/json'));
+    const error = await introspectionError();
+    expect(error.code).toBe(code);
+    expect(error.message.length).toBeLessThan(1_000);
   });
 });
 
@@ -139,7 +229,7 @@ describe('introspection errors never leak', () => {
       })(response, ''),
     );
     const error = await introspectionError();
-    expect(error.code).toBe('INTROSPECTION_FAILED');
+    expect(error.code).toBe('GRAPHQL_ERROR');
     const seen = everything(error);
     for (const secret of [api().token, ...SECRET_FORMS, jwt, 'abc.def-ghi']) {
       expect(seen).not.toContain(secret);

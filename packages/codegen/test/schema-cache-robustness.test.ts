@@ -153,4 +153,23 @@ describe('the schema cache never holds the token or the secret', () => {
     expect(error.message).not.toContain(secret());
     expect(existsSync(cachePath)).toBe(false);
   });
+
+  // The secret is `fake secret+/=value`: a space and the characters forms encode.
+  it.each([
+    ['percent-encoded with lowercase hex', 'fake%20secret%2b%2f%3dvalue'],
+    ['form-encoded with lowercase hex', 'fake+secret%2b%2f%3dvalue'],
+    ['with its + read as a space', 'fake secret /=value'],
+    ['with its + read as a space, then percent-encoded', 'fake%20secret%20%2F%3Dvalue'],
+    ['JSON-escaped', 'fake secret\\u002b\\/=value'],
+    ['as HTML character references', 'fake secret&#43;&#x2F;=value'],
+  ])(
+    'a schema with the client secret %s in a description is refused and no cache is written',
+    async (_, form) => {
+      api().answer(serveSchema(`type Query {\n  """Use ${form} to call me."""\n  me: String\n}\n`));
+      const error = await loadError({ credentials: api().credentials });
+      expect(error.code).toBe('INTROSPECTION_FAILED');
+      expect(error.message).toContain('client secret');
+      expect(existsSync(cachePath)).toBe(false);
+    },
+  );
 });

@@ -111,7 +111,7 @@ describe('the schema cache', () => {
     expect(content).toContain('export function getSdk');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^could not refresh the schema \(\[INTROSPECTION_FAILED\] .*HTTP 503 .*\); using the cached schema/,
+      /^could not refresh the schema \(\[HTTP_ERROR\] .*HTTP 503 .*\); using the cached schema/,
     );
   });
 

@@ -11,7 +11,7 @@ import {
   tokenEndpointUrl,
 } from '@admin-api/auth/internal';
 import { getIntrospectionQuery } from 'graphql';
-import { CodegenError } from '../errors.js';
+import { CodegenError, type CodegenErrorCode } from '../errors.js';
 import type { AdminApiCredentials } from './credentials.js';
 import {
   type IntrospectionAnswer,
@@ -58,9 +58,12 @@ function fromAuthError(error: unknown, tokenHost: string): unknown {
   return error;
 }
 
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
+}
+
 function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && error.name === 'TimeoutError')
-    return `no answer within ${timeoutMs} ms`;
+  if (isTimeout(error)) return `no answer within ${timeoutMs} ms`;
   if (!(error instanceof Error)) return String(error);
   return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }
@@ -83,9 +86,11 @@ async function getToken(
 /**
  * Gets a token with the app's credentials and introspects `{baseUrl}/api/v2/admin/graphql`. The
  * token and the secret go nowhere else: redirects are not followed, messages are redacted, and a
- * schema that contains either is refused. Every failure is a {@link CodegenError}:
- * `TOKEN_REQUEST_FAILED` (its `cause` is the auth package's error), `INTROSPECTION_FAILED`, or
- * `INVALID_OPTION`/`INSECURE_URL` for a bad URL.
+ * schema that contains either (in any form a server may echo it) is refused. Every failure is a
+ * {@link CodegenError} with the client's code for the same condition: `TOKEN_REQUEST_FAILED` (its
+ * `cause` is the auth package's error), `REDIRECT_REFUSED`, `UNAUTHENTICATED`, `HTTP_ERROR`,
+ * `GRAPHQL_ERROR`, `NETWORK_ERROR`, `TIMEOUT`; `INTROSPECTION_FAILED` for a 2xx answer that is not
+ * a usable schema; `INVALID_OPTION`/`INSECURE_URL` for a bad URL.
  */
 export async function introspectSchema(options: IntrospectOptions): Promise<IntrospectedSchema> {
   const { credentials, onProgress = () => {} } = options;
@@ -105,13 +110,14 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
 
   onProgress(`getting an access token from ${tokenHost}`);
   const token = await getToken(credentials, tokenHost, fetchFn);
-  const tokenForms = secretForms([token.accessToken]);
-  const secrets = [...tokenForms, ...secretForms([credentials.clientSecret])];
-  const failed = (message: string, cause?: unknown) =>
+  const secrets = secretForms([token.accessToken, credentials.clientSecret]);
+  const failed = (
+    message: string,
+    cause?: unknown,
+    code: CodegenErrorCode = 'INTROSPECTION_FAILED',
+  ) =>
     redactError(
-      new CodegenError('INTROSPECTION_FAILED', `Introspection of ${endpoint} ${message}`, {
-        cause,
-      }),
+      new CodegenError(code, `Introspection of ${endpoint} ${message}`, { cause }),
       secrets,
     );
 
@@ -137,7 +143,12 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
     const body = await readCappedBody(response, ok ? MAX_SCHEMA_BYTES : MAX_ERROR_BODY_BYTES);
     answer = { status: response.status, headers: response.headers, body };
   } catch (error) {
-    throw failed(`got no complete answer: ${describeFailure(error, timeoutMs)}`, error);
+    // The client's codes for the same conditions: no answer in time, or none at all.
+    throw failed(
+      `got no complete answer: ${describeFailure(error, timeoutMs)}`,
+      error,
+      isTimeout(error) ? 'TIMEOUT' : 'NETWORK_ERROR',
+    );
   }
 
   let sdl: string;
@@ -149,7 +160,7 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
   const leaked = findSecret(sdl, secrets);
   if (leaked !== undefined) {
     throw failed(
-      `answered with a schema that contains the ${tokenForms.includes(leaked) ? 'access token' : 'client secret'} ` +
+      `answered with a schema that contains the ${leaked === token.accessToken ? 'access token' : 'client secret'} ` +
         '(in a description, a name or a default value). It was not used, so it reaches no schema ' +
         'cache and no generated code. Report this to the service.',
     );

@@ -1,11 +1,11 @@
-import { bodyExcerpt } from '@admin-api/auth/internal';
+import { bodyExcerpt, describeJson } from '@admin-api/auth/internal';
 import {
   buildClientSchema,
   type IntrospectionQuery,
   lexicographicSortSchema,
   printSchema,
 } from 'graphql';
-import { CodegenError } from '../errors.js';
+import { CodegenError, type CodegenErrorCode } from '../errors.js';
 import type { CappedBody } from './read-body.js';
 
 /** Most of a schema answer that is read: the Admin API's is about 1 MB. */
@@ -15,6 +15,12 @@ export const MAX_ERROR_BODY_BYTES = 4 * 1024;
 
 const EXCERPT_LENGTH = 300;
 const MAX_ERRORS_DESCRIBED = 10;
+/**
+ * Deepest nesting accepted in `data`: a real introspection answer nests about 20 levels (a type
+ * reference is seven `ofType`s at most). graphql-js builds the schema recursively, so a deeper
+ * one is refused before it is walked.
+ */
+const MAX_SCHEMA_DEPTH = 64;
 
 /** What the introspection request got back, as read from the wire. */
 export interface IntrospectionAnswer {
@@ -34,13 +40,38 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function errorCode(error: unknown): unknown {
+  return isRecord(error) && isRecord(error.extensions) ? error.extensions.code : undefined;
+}
+
+/** One GraphQL error for a message; bounded, whatever its size or depth. */
 function describeGraphQLError(error: unknown): string {
   if (typeof error === 'string') return error;
   if (isRecord(error) && typeof error.message === 'string') {
-    const code = isRecord(error.extensions) ? error.extensions.code : undefined;
+    const code = errorCode(error);
     return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
   }
-  return JSON.stringify(error) ?? String(error);
+  return describeJson(error, EXCERPT_LENGTH);
+}
+
+/** True when some error in `errors` (a list or not) says `UNAUTHENTICATED`. */
+function isUnauthenticated(errors: unknown): boolean {
+  const list: unknown[] = Array.isArray(errors) ? errors : [errors];
+  return list.some((error) => errorCode(error) === 'UNAUTHENTICATED');
+}
+
+/** True when `value` nests deeper than `maxDepth`; iterative, so any depth is safe to ask about. */
+function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= maxDepth) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 /** `errors` as servers send it: a list of objects as the spec says, or a string, an object, anything. */
@@ -78,9 +109,11 @@ function parseJson(text: string): { json: unknown } | undefined {
 /**
  * Validates an introspection answer, in order: redirect, status, size, JSON, top-level object,
  * `errors`, `data`, `data.__schema`, then the schema itself. Returns the schema as sorted SDL
- * (equal schemas print identically), or throws an
- * `INTROSPECTION_FAILED` {@link CodegenError} that names the endpoint and what was wrong, with no
- * token or secret in it (the caller redacts the error as a whole as well).
+ * (equal schemas print identically), or throws a {@link CodegenError} that names the endpoint and
+ * what was wrong, with no token or secret in it (the caller redacts the error as a whole as
+ * well). Codes are the client's for the same condition: `REDIRECT_REFUSED`, `UNAUTHENTICATED`
+ * (HTTP 401, or a GraphQL error saying so), `HTTP_ERROR`, `GRAPHQL_ERROR`; a 2xx that is not a
+ * usable schema is `INTROSPECTION_FAILED`.
  */
 export function processIntrospectionAnswer(
   answer: IntrospectionAnswer,
@@ -88,9 +121,16 @@ export function processIntrospectionAnswer(
 ): string {
   const { status, headers, body } = answer;
   const { endpoint, secrets } = context;
-  const excerpt = (text: string) => bodyExcerpt(text, secrets, EXCERPT_LENGTH);
-  const fail = (what: string) =>
-    new CodegenError('INTROSPECTION_FAILED', `Introspection of ${endpoint} ${what}`, { status });
+  const excerpt = (text: string, truncated = false) =>
+    bodyExcerpt(text, secrets, EXCERPT_LENGTH, truncated);
+  const fail = (what: string, code: CodegenErrorCode = 'INTROSPECTION_FAILED') =>
+    new CodegenError(code, `Introspection of ${endpoint} ${what}`, { status });
+  const refused = (what: string) =>
+    fail(
+      `was refused (${what}) with a fresh token. ` +
+        'Check that ADMIN_API_BASE_URL and ADMIN_API_AUTH_URL belong to the same store.',
+      'UNAUTHENTICATED',
+    );
 
   if (status >= 300 && status <= 399) {
     const location = redirectTarget(headers.get('location'), endpoint);
@@ -98,23 +138,34 @@ export function processIntrospectionAnswer(
       `answered with a redirect (HTTP ${status}${location ? ` to ${excerpt(location)}` : ''}), ` +
         'which is not followed so that the access token goes nowhere else. ' +
         'Set ADMIN_API_BASE_URL to the origin that serves /api/v2/admin/graphql itself.',
+      'REDIRECT_REFUSED',
     );
   }
-  if (status === 401 || status === 403) {
+  if (status === 401) throw refused('HTTP 401');
+  if (status === 403) {
     throw fail(
-      `was refused (HTTP ${status}) with a fresh token. ` +
-        'Check that ADMIN_API_BASE_URL and ADMIN_API_AUTH_URL belong to the same store.',
+      'was refused (HTTP 403): the app lacks a scope introspection needs, or the store does not allow it.',
+      'HTTP_ERROR',
     );
   }
   const parsed = body.truncated ? undefined : parseJson(body.text);
   if (status < 200 || status > 299) {
-    const detail =
-      parsed && isRecord(parsed.json) && hasErrors(parsed.json)
-        ? excerpt(describeGraphQLErrors(parsed.json.errors))
-        : excerpt(body.text);
+    const graphqlErrors =
+      status < 500 && parsed && isRecord(parsed.json) && hasErrors(parsed.json)
+        ? parsed.json.errors
+        : undefined;
+    if (graphqlErrors !== undefined) {
+      if (isUnauthenticated(graphqlErrors)) throw refused(`HTTP ${status}, UNAUTHENTICATED`);
+      throw fail(
+        `failed: HTTP ${status} with GraphQL errors: ${excerpt(describeGraphQLErrors(graphqlErrors))}`,
+        'GRAPHQL_ERROR',
+      );
+    }
+    const detail = excerpt(body.text, body.truncated);
     throw fail(
       `failed: HTTP ${status}${detail ? ` (${detail})` : ''}` +
         `${status >= 500 ? '; the service may be down, try again later' : ''}`,
+      'HTTP_ERROR',
     );
   }
   if (body.truncated) {
@@ -135,7 +186,11 @@ export function processIntrospectionAnswer(
   const { json } = parsed;
   if (!isRecord(json)) throw fail('answered with JSON that is not an object');
   if (hasErrors(json)) {
-    throw fail(`answered with GraphQL errors: ${excerpt(describeGraphQLErrors(json.errors))}`);
+    if (isUnauthenticated(json.errors)) throw refused(`HTTP ${status}, UNAUTHENTICATED`);
+    throw fail(
+      `answered with GraphQL errors: ${excerpt(describeGraphQLErrors(json.errors))}`,
+      'GRAPHQL_ERROR',
+    );
   }
   const { data } = json;
   if (data === undefined) throw fail('answered without "data"');
@@ -151,6 +206,9 @@ export function processIntrospectionAnswer(
   }
   if (!Array.isArray(schema.types))
     throw fail('answered with "data.__schema.types" that is not a list');
+  if (nestsDeeperThan(schema, MAX_SCHEMA_DEPTH)) {
+    throw fail(`answered with a "data.__schema" nested over ${MAX_SCHEMA_DEPTH} levels deep`);
+  }
   try {
     // Printed here: buildClientSchema resolves fields lazily, so a malformed field only
     // shows when the schema is walked.

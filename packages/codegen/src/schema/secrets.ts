@@ -1,23 +1,16 @@
-// Shorter values are not secrets worth hunting for, and would match ordinary words.
-const MIN_SECRET_LENGTH = 4;
+import { findSecret as findSecretInAnyForm } from '@admin-api/auth/internal';
 
 /**
- * Each value as it may appear in text a server sends back: as is, form-encoded (how the secret
- * travels to the token endpoint, so a proxy echoing the request body shows it that way) and
- * percent-encoded. For `redact` and for checks that a text holds none of them.
+ * The values to hand to auth's `redact` and {@link findSecret}: the set ones, each once. The forms
+ * a server may echo a value in (form- and percent-encoded in either hex case, `+` read as a
+ * space, JSON-escaped, HTML references, two layers deep) are auth's to know: one implementation
+ * for the whole kit, so codegen never misses a form the client catches.
  */
 export function secretForms(values: readonly (string | undefined)[]): string[] {
-  const forms = new Set<string>();
-  for (const value of values) {
-    if (!value || value.length < MIN_SECRET_LENGTH) continue;
-    forms.add(value);
-    forms.add(new URLSearchParams({ v: value }).toString().slice('v='.length));
-    forms.add(encodeURIComponent(value));
-  }
-  return [...forms];
+  return [...new Set(values.filter((value): value is string => Boolean(value)))];
 }
 
-/** The first of `secrets` that `text` contains, if any. */
+/** The first of `secrets` that `text` contains, in any form a server may echo it, if any. */
 export function findSecret(text: string, secrets: readonly string[]): string | undefined {
-  return secrets.find((secret) => text.includes(secret));
+  return findSecretInAnyForm(text, secrets);
 }
