@@ -32,6 +32,10 @@ export async function startFleetWorker(options: FleetWorkerOptions): Promise<Fle
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit');
+  // A test run that dies must not leave workers behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.removeListener('exit', killOnExit));
   const events: FleetEventRecord[] = [];
   const replies: Array<(reply: Reply) => void> = [];
   const eventWaiters: Array<{ type: string; resolve: () => void }> = [];

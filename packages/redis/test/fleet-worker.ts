@@ -117,4 +117,7 @@ process.on('message', async (message: ParentMessage) => {
       break;
   }
 });
+// A test that ended or died without saying `exit` must not leave this process behind (its
+// fleet would go on reconnecting to a Redis that is gone).
+process.on('disconnect', () => process.exit(0));
 send({ type: 'ready' });
