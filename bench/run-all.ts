@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { type BenchReport, describeMachine } from './bench-report.js';
 import { clientOverhead } from './client-overhead.js';
 import { codegenScale } from './codegen-scale.js';
+import { fleetMode } from './fleet.js';
 import { pacingEfficiency } from './pacing-efficiency.js';
 import { tokenSingleFlight } from './token-single-flight.js';
 
@@ -11,6 +12,7 @@ const benches: (() => Promise<BenchReport>)[] = [
   clientOverhead,
   pacingEfficiency,
   tokenSingleFlight,
+  fleetMode,
 ];
 const reports: BenchReport[] = [];
 for (const bench of benches) {
