@@ -1,6 +1,5 @@
 import type { AccessToken, RefreshTurn, TokenStore } from '@admin-api/auth';
-import type { RedisHealth } from './redis-health.js';
-import { RedisUnavailableError } from './redis-health.js';
+import { type RedisHealth, RedisUnavailableError } from './redis-health.js';
 import type { RedisTokenStore } from './redis-token-store.js';
 import type { LockLease, RefreshLock } from './refresh-lock.js';
 import { awaitRefreshTurn } from './refresh-turn.js';
@@ -34,14 +33,9 @@ export function createFleetTokenStore(options: FleetTokenStoreOptions): TokenSto
   // The last token this client read or stored: what it serves while Redis is unreachable.
   let local: AccessToken | undefined;
 
-  const sharedOr = async <T>(operation: () => Promise<T>, fallback: () => T): Promise<T> => {
-    try {
-      return await health.run(operation);
-    } catch (error) {
-      if (error instanceof RedisUnavailableError) return fallback();
-      throw error;
-    }
-  };
+  // `health.run` fails only when Redis cannot be used, which is what the fallback is for.
+  const sharedOr = <T>(operation: () => Promise<T>, fallback: () => T): Promise<T> =>
+    health.run(operation).catch(fallback);
 
   /** The lock, every command of it bounded; a lost release or renewal only lets the lease lapse. */
   const guardedLock: RefreshLock = {
