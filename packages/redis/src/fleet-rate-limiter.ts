@@ -44,9 +44,12 @@ type Mode =
  *
  * When Redis cannot be reached, slots come from a per-process pacer at `fallbackShare` of the
  * budget. That pacer first holds for one window, since the server's window may be full with
- * requests the fleet sent through Redis. When Redis returns, the requests processes sent on
- * their own are not in it; for one window plus two probe intervals (the longest any other
- * process can take to notice), a slot needs both the fallback pacer and the shared budget.
+ * requests the fleet sent through Redis, and for as long again as the slowest recent request
+ * took, since requests of other processes may still be on their way; it also holds for a window
+ * after each of this process's shared requests still in flight. When Redis returns, the
+ * requests processes sent on their own are not in it: for one window plus two probe intervals
+ * (the longest any other process can take to notice) plus the slowest recent request, a slot
+ * needs both the fallback pacer and the shared budget.
  */
 export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLimiter {
   const { health, budget, fallbackShare, probeIntervalMs, onOtherBudgets } = options;
@@ -59,6 +62,14 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   let pausedUntil = 0;
   const queue: Waiter[] = [];
   let pumping = false;
+  // How long recent slots were held (acquisition to release), to allow for requests in flight.
+  const recent: { releasedAt: number; heldMs: number }[] = [];
+
+  const slowestRecentMs = () => {
+    const since = Date.now() - 2 * applied.windowMs;
+    while (recent.length > 0 && (recent[0]?.releasedAt ?? 0) < since) recent.shift();
+    return recent.reduce((slowest, slot) => Math.max(slowest, slot.heldMs), 0);
+  };
 
   const fallbackPacer = (): RateLimiter => {
     fallback ??= createPacer({
@@ -70,14 +81,14 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
 
   const enterFallback = () => {
     mode = 'fallback';
-    fallbackPacer().pauseFor(applied.windowMs);
+    fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
   };
   health.onChange((degraded) => {
     if (degraded) {
       enterFallback();
     } else {
       mode = 'recovering';
-      recoveringUntil = Date.now() + applied.windowMs + 2 * probeIntervalMs;
+      recoveringUntil = Date.now() + applied.windowMs + 2 * probeIntervalMs + slowestRecentMs();
     }
   });
   if (health.degraded) enterFallback();
@@ -157,21 +168,35 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
       void pump();
     });
 
+  /** `release`, once, recording how long the slot was held. */
+  const timed = (release: () => void, shared: boolean) => {
+    const acquiredAt = Date.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const releasedAt = Date.now();
+      recent.push({ releasedAt, heldMs: releasedAt - acquiredAt });
+      // A shared request answered after the fallback began counts at the server a window more.
+      if (shared && mode === 'fallback') fallback?.pauseFor(applied.windowMs);
+      release();
+    };
+  };
+
   return {
     async acquire(signal) {
       for (;;) {
         if (mode === 'recovering' && Date.now() >= recoveringUntil) mode = 'shared';
-        if (mode === 'fallback') return fallbackPacer().acquire(signal);
-        const own = mode === 'recovering' ? await fallbackPacer().acquire(signal) : undefined;
+        const own = mode === 'shared' ? undefined : await fallbackPacer().acquire(signal);
+        // Redis may have come back while this caller waited for the fallback: then its request
+        // must be counted in Redis too, or the others would not know of it.
+        if (own && mode === 'fallback') return timed(own, false);
         try {
           const slot = await sharedSlot(signal);
-          let released = false;
-          return () => {
-            if (released) return;
-            released = true;
+          return timed(() => {
             own?.();
             releaseShared(slot);
-          };
+          }, true);
         } catch (error) {
           own?.();
           if (!(error instanceof RedisUnavailableError)) throw error;
