@@ -30,7 +30,9 @@ describe('one rate budget for the fleet, across real processes with skewed clock
   let workers: FleetWorker[] = [];
 
   beforeAll(async () => {
-    const options = workerOptions(emulator(), redis.server.url, { fleet: { rateLimit: BUDGET } });
+    // A loaded machine must never look like a Redis outage here.
+    const fleet = { rateLimit: BUDGET, commandTimeoutMs: 5_000 };
+    const options = workerOptions(emulator(), redis.server.url, { fleet });
     workers = await startFleetWorkers(PROCESSES, options, skewed);
   }, PROCESS_TIMEOUT_MS);
   afterAll(async () => {

@@ -32,7 +32,9 @@ describe('Redis stopped and restarted in the middle of a run', {
         rateLimit: BUDGET,
         fallbackShare: FALLBACK_SHARE,
         probeIntervalMs: 200,
-        commandTimeoutMs: 500,
+        // Long enough that a loaded machine never looks like an outage; a stopped server fails
+        // commands at once anyway.
+        commandTimeoutMs: 3_000,
       },
     });
     workers = await startFleetWorkers(PROCESSES, options, skewed);

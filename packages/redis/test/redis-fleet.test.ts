@@ -37,8 +37,9 @@ describe('createRedisFleet', () => {
     await Promise.all(fleets.splice(0).map((fleet) => fleet.close()));
   });
 
-  // A fallback first holds for one window: a short one keeps these tests quick.
-  const SHORT_WINDOW = { rateLimit: { limit: 50, windowMs: 100 } };
+  // A fallback first holds for one window: a short one keeps these tests quick. Commands get
+  // long enough that a loaded machine never looks like an outage, except where a test says so.
+  const SHORT_WINDOW = { rateLimit: { limit: 50, windowMs: 100 }, commandTimeoutMs: 5_000 };
   const fleetFor = (
     connection: Parameters<typeof createRedisFleet>[0],
     options: RedisFleetOptions = SHORT_WINDOW,
