@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { type BenchReport, describeMachine } from './bench-report.js';
 import { clientOverhead } from './client-overhead.js';
 import { codegenScale } from './codegen-scale.js';
+import { fleetMode } from './fleet.js';
 import { pacingEfficiency } from './pacing-efficiency.js';
 import { tokenSingleFlight } from './token-single-flight.js';
 
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   'client-overhead': clientOverhead,
   pacing: pacingEfficiency,
   tokens: tokenSingleFlight,
+  fleet: fleetMode,
 };
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in benches));

@@ -91,11 +91,11 @@ export type TokenRequestErrorCode = Extract<
 /** Details that {@link TokenRequestError} can carry. */
 export interface TokenRequestErrorDetails extends AdminApiErrorDetails {
   /** OAuth `error` code from an RFC 6749 §5.2 body, e.g. `invalid_client`. */
-  error?: string;
+  error?: string | undefined;
   /** OAuth `error_description`, redacted. */
-  errorDescription?: string;
+  errorDescription?: string | undefined;
   /** A short, redacted excerpt of a body that was not a valid token response. */
-  bodyExcerpt?: string;
+  bodyExcerpt?: string | undefined;
 }
 
 /**

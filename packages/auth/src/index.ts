@@ -30,4 +30,9 @@ export {
   type TokenProvider,
   type TokenProviderOptions,
 } from './token-provider.js';
-export { createMemoryTokenStore, type TokenStore } from './token-store.js';
+export {
+  createMemoryTokenStore,
+  type RefreshTurn,
+  type RefreshTurnRequest,
+  type TokenStore,
+} from './token-store.js';

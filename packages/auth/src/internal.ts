@@ -18,6 +18,7 @@ export {
   secureEndpointUrl,
   tokenEndpointUrl,
 } from './token-endpoint-url.js';
+export { checkTokenProviderOptions } from './token-provider.js';
 export {
   AUTH_ENV_VARS,
   ENV_VARS,

@@ -8,7 +8,7 @@ import {
   requestToken,
   resolveTokenRequestConfig,
 } from './request-token.js';
-import { createMemoryTokenStore, type TokenStore } from './token-store.js';
+import { createMemoryTokenStore, type RefreshTurn, type TokenStore } from './token-store.js';
 
 /** Upper bound of the refresh margin: refresh at most this long before expiry. */
 export const DEFAULT_REFRESH_MARGIN_S = 300;
@@ -69,15 +69,11 @@ function refreshWindows(
 }
 
 /**
- * Creates a {@link TokenProvider} for a private application's client credentials. Options are
- * checked here, so a mistake fails at creation, not at the first call.
- *
- * @example
- * const provider = createTokenProvider(credentialsFromEnv());
- * const { accessToken } = await provider.getToken();
+ * Checks the options of {@link createTokenProvider} as it does, for code that must refuse bad
+ * options before it creates the provider.
  */
-export function createTokenProvider(options: TokenProviderOptions): TokenProvider {
-  const { store = createMemoryTokenStore(), refreshMarginS, ...requestOptions } = options;
+export function checkTokenProviderOptions(options: TokenProviderOptions): void {
+  const { refreshMarginS, store: _store, ...requestOptions } = options;
   if (refreshMarginS !== undefined && !(Number.isFinite(refreshMarginS) && refreshMarginS >= 0)) {
     throw new ConfigurationError(
       'INVALID_OPTION',
@@ -85,30 +81,72 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     );
   }
   resolveTokenRequestConfig(requestOptions);
+}
+
+/**
+ * Creates a {@link TokenProvider} for a private application's client credentials. Options are
+ * checked here, so a mistake fails at creation, not at the first call. With a shared
+ * {@link TokenStore} that implements `refreshTurn`, one process of the fleet fetches and the
+ * others wait for its token.
+ *
+ * @example
+ * const provider = createTokenProvider(credentialsFromEnv());
+ * const { accessToken } = await provider.getToken();
+ */
+export function createTokenProvider(options: TokenProviderOptions): TokenProvider {
+  checkTokenProviderOptions(options);
+  const { store = createMemoryTokenStore(), refreshMarginS, ...requestOptions } = options;
+  const { timeoutMs } = resolveTokenRequestConfig(requestOptions);
   const now = options.now ?? Date.now;
   let inflight: Promise<AccessToken> | undefined;
-  // Consecutive failed token requests, and the time before which no new one is started while a
-  // valid token is cached: without it every call inside the margin would hit a down token host.
+  // Consecutive failed token requests, the last failure, and the time before which no new
+  // request is started: without it every call would hit a token host that is down, inside the
+  // margin and after expiry alike.
   let failures = 0;
   let retryAt = 0;
+  let lastError: TokenRequestError | undefined;
+
+  const isFresh = (token: AccessToken) => now() < refreshWindows(token, refreshMarginS).refreshAt;
+
+  /** Whose turn it is to fetch, for a shared store; `undefined` for a store of this process. */
+  const takeTurn = async (): Promise<RefreshTurn | undefined> => {
+    if (!store.refreshTurn) return undefined;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      return await store.refreshTurn({ isFresh, signal });
+    } catch (cause) {
+      if (!signal.aborted) throw cause;
+      throw new TokenRequestError(
+        'TIMEOUT',
+        `No token from the process refreshing it within ${timeoutMs} ms`,
+        { cause },
+      );
+    }
+  };
 
   const fetchToken = (): Promise<AccessToken> => {
     inflight ??= (async () => {
+      let turn: RefreshTurn | undefined;
       try {
-        const token = await requestToken(requestOptions);
-        await store.set(token);
+        turn = await takeTurn();
+        const token = turn?.kind === 'ready' ? turn.token : await requestToken(requestOptions);
+        if (turn?.kind !== 'ready') {
+          await store.set(token);
+          emit(options.onEvent, {
+            type: 'token_acquired',
+            expiresAt: token.expiresAt,
+            tokenFingerprint: tokenFingerprint(token.accessToken),
+          });
+        }
         failures = 0;
         retryAt = 0;
-        emit(options.onEvent, {
-          type: 'token_acquired',
-          expiresAt: token.expiresAt,
-          tokenFingerprint: tokenFingerprint(token.accessToken),
-        });
+        lastError = undefined;
         return token;
       } catch (error) {
         if (error instanceof TokenRequestError) {
           failures++;
           retryAt = now() + backoffDelayMs(failures, REFRESH_BACKOFF);
+          lastError = error;
           const cached = await store.get();
           emit(options.onEvent, {
             type: 'refresh_failed',
@@ -120,6 +158,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
         }
         throw error;
       } finally {
+        if (turn?.kind === 'lease') await releaseQuietly(turn);
         inflight = undefined;
       }
     })();
@@ -141,7 +180,12 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     async getToken({ signal } = {}) {
       const cached = await store.get();
       const at = now();
-      if (!cached || at >= cached.expiresAt) return waitFor(fetchToken(), signal);
+      if (!cached || at >= cached.expiresAt) {
+        // Nothing to serve meanwhile: calls inside the backoff fail fast rather than each
+        // sending its own request to a token host that just failed.
+        if (!inflight && lastError && at < retryAt) throw backingOff(lastError, retryAt - at);
+        return waitFor(fetchToken(), signal);
+      }
       const { refreshAt, waitAt } = refreshWindows(cached, refreshMarginS);
       if (at < refreshAt) return cached;
       const mayStart = inflight !== undefined || at >= retryAt;
@@ -162,6 +206,16 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     },
 
     async invalidate(accessToken) {
+      if (accessToken !== undefined && store.compareAndDelete) {
+        // Atomic in the store: of a fleet's burst of 401s for one token, one clears it.
+        if (await store.compareAndDelete(accessToken)) {
+          emit(options.onEvent, {
+            type: 'token_invalidated',
+            tokenFingerprint: tokenFingerprint(accessToken),
+          });
+        }
+        return;
+      }
       const cached = await store.get();
       if (!cached || (accessToken !== undefined && cached.accessToken !== accessToken)) return;
       await store.set(undefined);
@@ -171,6 +225,30 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       });
     },
   };
+}
+
+/** A failed release only delays the others until the lease's lifetime ends. */
+async function releaseQuietly(turn: Extract<RefreshTurn, { kind: 'lease' }>): Promise<void> {
+  try {
+    await turn.release();
+  } catch {
+    // The lease lapses on its own.
+  }
+}
+
+/** The last failure again, for a call inside the backoff: same code and status, cause chained. */
+function backingOff(last: TokenRequestError, waitMs: number): TokenRequestError {
+  return new TokenRequestError(
+    last.code,
+    `${last.message} (no new token request for another ${Math.ceil(waitMs / 1000)} s after failed ones)`,
+    {
+      status: last.status,
+      error: last.error,
+      errorDescription: last.errorDescription,
+      bodyExcerpt: last.bodyExcerpt,
+      cause: last,
+    },
+  );
 }
 
 function aborted(signal: AbortSignal): TokenRequestError {

@@ -41,3 +41,13 @@ export async function readRequestBody(req: IncomingMessage): Promise<string> {
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** Awaits a promise that must reject and returns the reason. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+}

@@ -7,7 +7,7 @@ import {
   type TokenProviderOptions,
   TokenRequestError,
 } from '../src/index.js';
-import { FAST_RETRY } from './fixtures.js';
+import { FAST_RETRY, rejection } from './fixtures.js';
 
 // One clock shared by the emulator and the providers, so expiry is reached without waiting.
 let clock = Date.UTC(2026, 10, 22);
@@ -202,16 +202,56 @@ describe('createTokenProvider', () => {
     expect(log.events.filter((e) => e.type === 'refresh_failed')).toHaveLength(1);
   });
 
-  it('a failed fetch rejects every waiter once, is not cached, and the next call tries again', async () => {
-    const tokens = provider({ retry: false });
+  it('a failed fetch rejects every waiter once, is not cached, and the first call after the backoff tries again', async () => {
+    const log = recorder();
+    const tokens = provider(log.options);
     emulator().faults.token.push({ status: 500 });
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => tokens.getToken()));
     expect(
       results.every((r) => r.status === 'rejected' && r.reason instanceof TokenRequestError),
     ).toBe(true);
     expect(emulator().stats.tokenRequests).toBe(1);
+    const failed = log.events.find((e) => e.type === 'refresh_failed');
+    clock = failed?.type === 'refresh_failed' ? failed.retryAt : Number.NaN;
     await expect(tokens.getToken()).resolves.toMatchObject({ tokenType: 'Bearer' });
     expect(emulator().stats.tokenRequests).toBe(2);
+  });
+
+  it('after expiry with the token host down, sequential calls inside the backoff fail fast with the last error instead of each sending a request', async () => {
+    const log = recorder();
+    const tokens = provider(log.options);
+    const old = await tokens.getToken();
+    clock = old.expiresAt + 1;
+    tokenHostDown();
+    const first = await rejection(tokens.getToken());
+    expect(first).toBeInstanceOf(TokenRequestError);
+    expect(first).toMatchObject({ code: 'HTTP_ERROR', status: 503 });
+    expect(emulator().stats.tokenRequests).toBe(2);
+
+    const failed = log.events.find((e) => e.type === 'refresh_failed');
+    const retryAt = failed?.type === 'refresh_failed' ? failed.retryAt : Number.NaN;
+    expect(failed).toMatchObject({ servingCachedToken: false, failures: 1 });
+    for (let i = 0; i < 20; i++) {
+      clock = Math.min(clock + 10, retryAt - 1);
+      const error = await rejection(tokens.getToken());
+      expect(error).toBeInstanceOf(TokenRequestError);
+      expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 503, cause: first });
+    }
+    expect(emulator().stats.tokenRequests).toBe(2);
+
+    // Once the backoff has passed, one more request; it fails too, and the next wait is longer.
+    clock = retryAt;
+    await rejection(tokens.getToken());
+    expect(emulator().stats.tokenRequests).toBe(3);
+    expect(log.events.at(-1)).toMatchObject({ type: 'refresh_failed', failures: 2 });
+    const second = log.events.at(-1);
+    const nextRetryAt = second?.type === 'refresh_failed' ? second.retryAt : Number.NaN;
+    expect(nextRetryAt - clock).toBeGreaterThanOrEqual(1_000);
+
+    emulator().faults.random = undefined;
+    clock = nextRetryAt;
+    expect((await tokens.getToken()).accessToken).not.toBe(old.accessToken);
+    expect(emulator().stats.tokenRequests).toBe(4);
   });
 
   it('invalidate with a stale token does nothing', async () => {

@@ -1,4 +1,5 @@
 import type { AdminApiError, AuthEvent } from '@admin-api/auth';
+import type { FleetEvent } from './fleet-events.js';
 
 /** Why an attempt is retried. */
 export type RetryReason =
@@ -43,11 +44,10 @@ export interface GraphQLRetryEvent extends GraphQLCallFields {
 export type ClientEvent = GraphQLRequestEvent | GraphQLResponseEvent | GraphQLRetryEvent;
 
 /**
- * Every event a client reports: its own and those of the token provider it creates. One
- * discriminated union for the kit; other packages add theirs with their own prefix (`fleet_*`),
- * and a listener typed for the wider union is accepted here as it is.
+ * Every event a client reports: its own, those of the token provider it creates, and those of
+ * the fleet it joined (`fleet_*`). One discriminated union for the kit.
  */
-export type AdminApiEvent = AuthEvent | ClientEvent;
+export type AdminApiEvent = AuthEvent | ClientEvent | FleetEvent;
 
 /** Receives {@link AdminApiEvent}s. Exceptions it throws are swallowed. */
 export type AdminApiEventListener = (event: AdminApiEvent) => void;

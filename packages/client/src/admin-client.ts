@@ -5,7 +5,12 @@ import {
   type TokenProviderOptions,
   TokenRequestError,
 } from '@admin-api/auth';
-import { checkDurationMs, emit, tokenEndpointUrl } from '@admin-api/auth/internal';
+import {
+  checkDurationMs,
+  checkTokenProviderOptions,
+  emit,
+  tokenEndpointUrl,
+} from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminApiEvent } from './admin-api-events.js';
 import { classifyAttempt } from './classify-attempt.js';
@@ -15,11 +20,13 @@ import {
   resolveClientConfig,
 } from './client-config.js';
 import { AbortedError, AuthError } from './errors.js';
+import type { Fleet } from './fleet.js';
 import { checkHosts } from './host-check.js';
 import { observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
-import { createPacer, type Pacer } from './pacer.js';
+import { createPacer } from './pacer.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
 import { wait } from './scheduler.js';
 
@@ -60,9 +67,22 @@ export type ClientTokenOptions = Omit<
   'fetch' | 'now' | 'allowInsecureHttp' | 'retry' | 'timeoutMs' | 'onEvent'
 >;
 
+/** Options of a client made from credentials, beyond the token provider's. */
+export interface ClientFleetOptions {
+  /**
+   * Shares the app's token and rate budget with its other processes, e.g. `createRedisFleet`
+   * from `@admin-api/redis`. The fleet supplies the token store and the rate limiter, so
+   * `store` and `rateLimiter` are not allowed with it, nor `rateLimit: false`.
+   */
+  fleet?: Fleet | undefined;
+}
+
 /** Options of {@link createAdminClient}: client credentials, or a ready token provider. */
 export type AdminClientOptions = AdminClientBaseOptions &
-  ({ tokenProvider: TokenProvider } | (ClientTokenOptions & { tokenProvider?: undefined }));
+  (
+    | { tokenProvider: TokenProvider }
+    | (ClientTokenOptions & ClientFleetOptions & { tokenProvider?: undefined })
+  );
 
 /** An authenticated Admin API client. */
 export interface AdminClient {
@@ -98,11 +118,8 @@ function isBrowser(): boolean {
  */
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   const config = resolveClientConfig(options);
-  const { endpoint, now, setTimer, retry } = config;
-  const pacer: Pacer | undefined = config.rateLimit
-    ? createPacer(config.rateLimit, { now, setTimer })
-    : undefined;
-  const { tokenProvider, secrets } = resolveTokenProvider(options, config);
+  const { endpoint, now, retry, setTimer } = config;
+  const { tokenProvider, secrets, rateLimiter } = resolveSeams(options, config);
   const notify = (event: AdminApiEvent) => emit(config.onEvent, event);
   // The token this client fetched to replace a refused one; `accepted` once an answer other than
   // a refusal came back with it.
@@ -137,9 +154,9 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
 
     for (let attempt = 1; ; attempt++) {
       let release: () => void = () => {};
-      if (pacer) {
+      if (rateLimiter) {
         try {
-          release = await pacer.acquire(signal);
+          release = await rateLimiter.acquire(signal);
         } catch {
           throw aborted();
         }
@@ -223,9 +240,9 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         await tokenProvider.invalidate(accessToken);
       } else if (decision.reason === 'rate_limited') {
         counts.rateLimitRetries++;
-        // The whole client waits: other calls would meet the same 429.
-        if (pacer) {
-          pacer.pauseUntil(now() + delayMs);
+        // Every call waits (the whole fleet, with a shared limiter): others would meet the same 429.
+        if (rateLimiter) {
+          rateLimiter.pauseFor(delayMs);
           delayMs = 0;
         }
       } else {
@@ -251,33 +268,99 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   return { request: request as AdminClient['request'], endpoint, tokenProvider };
 }
 
-/**
- * The given provider, or one made from the credentials (with the client's event listener, clock
- * and fetch); plus the secret to keep out of errors.
- */
-function resolveTokenProvider(
+function invalidCombination(message: string): ConfigurationError {
+  return new ConfigurationError('INVALID_OPTION', message);
+}
+
+/** The pacer the options ask for: a given limiter, a pacer for `rateLimit`, or none. */
+function ownRateLimiter(
   options: AdminClientOptions,
   config: ClientConfig,
-): { tokenProvider: TokenProvider; secrets: string[] } {
-  if (options.tokenProvider) return { tokenProvider: options.tokenProvider, secrets: [] };
-  const { authUrl, clientId, clientSecret, refreshMarginS, store } = options;
+): RateLimiter | undefined {
+  if (config.rateLimiter) {
+    if (options.rateLimit !== undefined) {
+      throw invalidCombination(
+        'Pass either "rateLimit" or "rateLimiter", not both: give the budget to createPacer(...) instead',
+      );
+    }
+    return config.rateLimiter;
+  }
+  const { now, setTimer } = config;
+  return config.rateLimit ? createPacer({ ...config.rateLimit, now, setTimer }) : undefined;
+}
+
+/**
+ * The token provider and rate limiter the client uses: given ones, ones made from the
+ * credentials (with the client's event listener, clock and fetch), or a fleet's; plus the
+ * secret to keep out of errors.
+ */
+function resolveSeams(
+  options: AdminClientOptions,
+  config: ClientConfig,
+): { tokenProvider: TokenProvider; secrets: string[]; rateLimiter: RateLimiter | undefined } {
+  if (options.tokenProvider) {
+    if ((options as ClientFleetOptions).fleet) {
+      throw invalidCombination(
+        '"tokenProvider" cannot be combined with "fleet": pass the credentials, the fleet shares the token',
+      );
+    }
+    return {
+      tokenProvider: options.tokenProvider,
+      secrets: [],
+      rateLimiter: ownRateLimiter(options, config),
+    };
+  }
+  const { authUrl, clientId, clientSecret, refreshMarginS, fleet } = options;
   if (isBrowser() && clientSecret) {
     throw new ConfigurationError(
       'INSECURE_ENVIRONMENT',
       'createAdminClient was given a client secret in a browser. The secret must stay on a server: call the Admin API from your backend.',
     );
   }
-  const tokenProvider = createTokenProvider({
+  if (fleet) {
+    if (options.store)
+      throw invalidCombination('"store" cannot be combined with "fleet", which shares the token');
+    if (options.rateLimiter) {
+      throw invalidCombination(
+        '"rateLimiter" cannot be combined with "fleet", which shares the rate budget',
+      );
+    }
+    if (options.rateLimit === false) {
+      throw invalidCombination(
+        '"rateLimit: false" cannot be combined with "fleet", which shares the rate budget',
+      );
+    }
+  }
+  const providerOptions = {
     authUrl,
     clientId,
     clientSecret,
     refreshMarginS,
-    store,
     onEvent: config.onEvent,
     fetch: config.fetch,
     now: config.now,
     allowInsecureHttp: config.allowInsecureHttp,
-  });
+  };
+  // Every option is checked before a fleet is joined, so a mistake never leaves a member behind.
+  checkTokenProviderOptions(providerOptions);
   checkHosts(tokenEndpointUrl(authUrl, config.allowInsecureHttp), new URL(config.endpoint));
-  return { tokenProvider, secrets: [clientSecret] };
+  if (!fleet) {
+    return {
+      tokenProvider: createTokenProvider({ ...providerOptions, store: options.store }),
+      secrets: [clientSecret],
+      rateLimiter: ownRateLimiter(options, config),
+    };
+  }
+  const membership = fleet.join({
+    clientId,
+    clientSecret,
+    rateLimit: options.rateLimit === undefined ? undefined : config.rateLimit,
+    onEvent: config.onEvent,
+    now: config.now,
+  });
+  return {
+    tokenProvider: createTokenProvider({ ...providerOptions, store: membership.tokenStore }),
+    secrets: [clientSecret],
+    rateLimiter: membership.rateLimiter,
+  };
 }

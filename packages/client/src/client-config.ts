@@ -2,6 +2,7 @@ import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal'
 import type { AdminApiEventListener } from './admin-api-events.js';
 import { graphqlEndpointUrl } from './endpoint-url.js';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, type RetryOptions, resolveRetryConfig } from './retry-policy.js';
 import { realSetTimer, type SetTimer } from './scheduler.js';
 
@@ -23,8 +24,18 @@ export interface AdminClientBaseOptions {
   timeoutMs?: number;
   /** Retry budgets; `false` turns retries off (a 401 still refreshes the token once). */
   retry?: RetryOptions | false;
-  /** Client-side request budget; `false` turns pacing off. @default 50 requests per 10 s */
+  /**
+   * Client-side request budget; `false` turns pacing off. With a `fleet`, the budget the whole
+   * fleet shares (the fleet's own `rateLimit` when absent).
+   * @default 50 requests per 10 s
+   */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Paces the client instead of its own pacer, e.g. one `createPacer(...)` shared by several
+   * clients of the app; `rateLimit` is then not used.
+   * @default a pacer for `rateLimit`
+   */
+  rateLimiter?: RateLimiter | undefined;
   /**
    * Receives every {@link AdminApiEvent}: the client's (`graphql_*`) and those of the token
    * provider it creates (`token_*`, `refresh_failed`). Never given the secret or a token;
@@ -56,6 +67,8 @@ export interface ClientConfig {
   readonly timeoutMs: number;
   readonly retry: RetryConfig;
   readonly rateLimit: RateLimitConfig | undefined;
+  /** Only when given as an option; the client makes its pacer otherwise. */
+  readonly rateLimiter: RateLimiter | undefined;
   readonly onEvent: AdminApiEventListener | undefined;
   readonly maxResponseBytes: number;
   readonly allowInsecureHttp: boolean;
@@ -72,6 +85,7 @@ export function resolveClientConfig(options: AdminClientBaseOptions): ClientConf
     timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     retry: resolveRetryConfig(options.retry),
     rateLimit: options.rateLimit === false ? undefined : resolveRateLimit(options.rateLimit ?? {}),
+    rateLimiter: options.rateLimiter,
     onEvent: options.onEvent,
     maxResponseBytes: checkPositiveInteger(
       'maxResponseBytes',

@@ -1,11 +1,17 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { ENV_VARS, missingEnvMessage, readEnvVars } from '@admin-api/auth/internal';
-import { type AdminClient, type ClientTokenOptions, createAdminClient } from './admin-client.js';
+import {
+  type AdminClient,
+  type ClientFleetOptions,
+  type ClientTokenOptions,
+  createAdminClient,
+} from './admin-client.js';
 import type { AdminClientBaseOptions } from './client-config.js';
 
 /** Options of {@link createAdminClientFromEnv}: anything given here wins over the environment. */
 export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
-  Partial<ClientTokenOptions> & {
+  Partial<ClientTokenOptions> &
+  ClientFleetOptions & {
     /** Where to read variables from. @default process.env */
     env?: Readonly<Record<string, string | undefined>>;
   };
@@ -17,6 +23,9 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
  *
  * @example
  * const client = createAdminClientFromEnv({ timeoutMs: 10_000 });
+ * // Every process of the app shares one token and one rate budget:
+ * const fleet = createRedisFleet({ url: process.env.REDIS_URL });
+ * const pooled = createAdminClientFromEnv({ fleet });
  */
 export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = {}): AdminClient {
   const { env = process.env, ...options } = overrides;

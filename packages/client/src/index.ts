@@ -5,6 +5,9 @@ export {
   type AuthEvent,
   ConfigurationError,
   type ConfigurationErrorCode,
+  type RefreshTurn,
+  type RefreshTurnRequest,
+  type TokenStore,
 } from '@admin-api/auth';
 export type {
   AdminApiEvent,
@@ -19,6 +22,7 @@ export type {
 export {
   type AdminClient,
   type AdminClientOptions,
+  type ClientFleetOptions,
   type ClientTokenOptions,
   createAdminClient,
   REFUSED_REPLACEMENT_HOLD_MS,
@@ -42,7 +46,21 @@ export {
   RateLimitError,
   TimeoutError,
 } from './errors.js';
-export type { RateLimitOptions } from './pacer.js';
+export type { Fleet, FleetMember, FleetMembership } from './fleet.js';
+export type {
+  FleetBudget,
+  FleetBudgetMismatchEvent,
+  FleetDegradedEvent,
+  FleetEvent,
+  FleetRecoveredEvent,
+  FleetTokenUnreadableEvent,
+} from './fleet-events.js';
+export {
+  createPacer,
+  type PacerOptions,
+  type RateLimitConfig,
+  type RateLimitOptions,
+} from './pacer.js';
 export {
   MAX_PAGE_LIMIT,
   type Page,
@@ -50,6 +68,7 @@ export {
   type PaginationInput,
   paginate,
 } from './paginate.js';
+export type { RateLimiter } from './rate-limiter.js';
 export { parseRetryAfter } from './retry-after.js';
 export { MIN_RETRY_AFTER_MS, type RetryOptions } from './retry-policy.js';
 export type { SetTimer } from './scheduler.js';

@@ -1,5 +1,6 @@
 import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
-import type { SetTimer } from './scheduler.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { realSetTimer, type SetTimer } from './scheduler.js';
 
 /** The client-side request budget: at most `limit` requests in any `windowMs`. */
 export interface RateLimitOptions {
@@ -23,12 +24,12 @@ export function resolveRateLimit(options: RateLimitOptions): RateLimitConfig {
   };
 }
 
-/** Gives out request slots within the budget; callers wait their turn in FIFO order. */
-export interface Pacer {
-  /** Resolves with a `release` to call when the response has arrived (or the attempt failed). */
-  acquire(signal?: AbortSignal): Promise<() => void>;
-  /** Holds every slot until `until` (epoch ms), e.g. after a 429. */
-  pauseUntil(until: number): void;
+/** Options of {@link createPacer}. */
+export interface PacerOptions extends RateLimitOptions {
+  /** Clock; only differences of it are used. @default Date.now */
+  now?: () => number;
+  /** Timer of the pacer's waits, e.g. a virtual one in tests. @default setTimeout */
+  setTimer?: SetTimer;
 }
 
 interface Waiter {
@@ -39,16 +40,22 @@ interface Waiter {
 }
 
 /**
- * A slot is counted from acquisition until `windowMs` after its response arrived. The server
- * counts a request at its arrival, which lies between the two, so the server's window never sees
- * more than `limit` requests, however long requests take.
+ * The in-process {@link RateLimiter}, the client's default: callers wait their turn in FIFO
+ * order. A slot is counted from acquisition until `windowMs` after its response arrived. The
+ * server counts a request at its arrival, which lies between the two, so the server's window
+ * never sees more than `limit` requests, however long requests take. Options are checked here.
+ *
+ * One pacer can be shared by several clients of one app in a process:
+ *
+ * @example
+ * const rateLimiter = createPacer({ limit: 50, windowMs: 10_000 });
+ * const orders = createAdminClient({ ...credentials, rateLimiter });
+ * const products = createAdminClient({ ...credentials, rateLimiter });
  */
-export function createPacer(
-  config: RateLimitConfig,
-  clock: { now: () => number; setTimer: SetTimer },
-): Pacer {
-  const { limit, windowMs } = config;
-  const { now, setTimer } = clock;
+export function createPacer(options: PacerOptions = {}): RateLimiter {
+  const { limit, windowMs } = resolveRateLimit(options);
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? realSetTimer;
   const queue: Waiter[] = [];
   const settled: number[] = [];
   let inFlight = 0;
@@ -109,8 +116,8 @@ export function createPacer(
         pump();
       });
     },
-    pauseUntil(until) {
-      pausedUntil = Math.max(pausedUntil, until);
+    pauseFor(ms) {
+      pausedUntil = Math.max(pausedUntil, now() + ms);
       pump();
     },
   };

@@ -1,2 +1,12 @@
-export type { FleetEvent, FleetEventListener } from './fleet-events.js';
+export type { FleetEvent } from '@admin-api/client';
+export type { RedisFleetConnection } from './fleet-connection.js';
 export { DEFAULT_KEY_PREFIX } from './keys.js';
+export type { RedisScriptClient, ScriptCallOptions } from './lua-script.js';
+export { createRedisFleet, type RedisFleet } from './redis-fleet.js';
+export {
+  DEFAULT_COMMAND_TIMEOUT_MS,
+  DEFAULT_FALLBACK_SHARE,
+  DEFAULT_PROBE_INTERVAL_MS,
+  type RedisFleetOptions,
+} from './redis-fleet-options.js';
+export { DEFAULT_LOCK_LIFETIME_MS } from './refresh-lock.js';

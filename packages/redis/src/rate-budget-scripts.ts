@@ -21,10 +21,12 @@ end
  * ARGV: limit (already times the share), windowMs, maxInFlightMs, slot id, config (`limit/windowMs/share`).
  *
  * Records the caller's config as seen now and forgets configs unseen for `windowMs +
- * maxInFlightMs`. Then, unless a pause holds, takes a slot if fewer than `limit` count.
- * Returns `{granted (0|1), waitMs, now, paused (0|1), ...other live configs}`: `waitMs` is 0 when
- * granted, else the earliest a slot can free (in-flight slots free `windowMs` after a release
- * that has not happened yet) or the pause's remaining time.
+ * maxInFlightMs`. The strictest budget in use applies: the smallest `limit × share` of any
+ * live config, counted over the longest window of any, which allows no process more than its
+ * own config does. Then, unless a pause holds, takes a slot if fewer than that limit count.
+ * Returns `{granted (0|1), waitMs, now, paused (0|1), applied limit, applied windowMs, ...other
+ * live configs}`: `waitMs` is 0 when granted, else the earliest a slot can free (in-flight slots
+ * free `windowMs` after a release that has not happened yet) or the pause's remaining time.
  */
 export const ACQUIRE_SLOT = defineLuaScript(
   'acquire-budget-slot',
@@ -33,24 +35,31 @@ export const ACQUIRE_SLOT = defineLuaScript(
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local in_flight = tonumber(ARGV[3])
-local ttl = window + in_flight
+local forget_after = window + in_flight
 local now = redis_now_ms()
 
 redis.call('HSET', KEYS[3], ARGV[5], now)
-keep_at_least(KEYS[3], ttl)
 local others = {}
 local configs = redis.call('HGETALL', KEYS[3])
 for i = 1, #configs, 2 do
   if configs[i] ~= ARGV[5] then
-    if tonumber(configs[i + 1]) <= now - ttl then
+    if tonumber(configs[i + 1]) <= now - forget_after then
       redis.call('HDEL', KEYS[3], configs[i])
     else
       others[#others + 1] = configs[i]
+      local l, w, s = string.match(configs[i], '^(%d+)/(%d+)/([^/]+)$')
+      local share = tonumber(s)
+      if l and share then
+        limit = math.min(limit, math.max(1, math.floor(tonumber(l) * share)))
+        window = math.max(window, tonumber(w))
+      end
     end
   end
 end
+local ttl = window + in_flight
+keep_at_least(KEYS[3], ttl)
 local function answer(granted, wait, paused)
-  local reply = {granted, wait, now, paused}
+  local reply = {granted, wait, now, paused, limit, window}
   for _, config in ipairs(others) do reply[#reply + 1] = config end
   return reply
 end

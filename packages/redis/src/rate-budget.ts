@@ -58,6 +58,11 @@ export type BudgetAttempt = (
   readonly at: number;
   /** Other budgets in use by live processes of this fleet: a misconfiguration to report. */
   readonly otherConfigs: readonly BudgetConfig[];
+  /**
+   * What the decision held to: this process's `effectiveLimit` and `windowMs`, or, when live
+   * processes disagree, the smallest effective limit of any over the longest window of any.
+   */
+  readonly applied: { readonly limit: number; readonly windowMs: number };
 };
 
 /** One app's rate budget, shared by every process of the fleet. */
@@ -149,10 +154,18 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
         id,
         configField,
       ]);
-      const [granted, waitMs, at, paused, ...others] = arrayReply(ACQUIRE_SLOT, reply, 4);
+      const [granted, waitMs, at, paused, appliedLimit, appliedWindowMs, ...others] = arrayReply(
+        ACQUIRE_SLOT,
+        reply,
+        6,
+      );
       const common = {
         at: integerReply(ACQUIRE_SLOT, at),
         otherConfigs: others.flatMap((field) => decodeConfig(field) ?? []),
+        applied: {
+          limit: integerReply(ACQUIRE_SLOT, appliedLimit),
+          windowMs: integerReply(ACQUIRE_SLOT, appliedWindowMs),
+        },
       };
       if (integerReply(ACQUIRE_SLOT, granted) === 1) {
         return { granted: true, slot: slot(id), ...common };

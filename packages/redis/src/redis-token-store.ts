@@ -1,5 +1,4 @@
 import type { AccessToken, TokenStore } from '@admin-api/auth';
-import { emitFleetEvent, type FleetEventListener } from './fleet-events.js';
 import {
   arrayReply,
   integerReply,
@@ -7,7 +6,7 @@ import {
   runScript,
   stringReply,
 } from './lua-script.js';
-import type { TokenCipher } from './token-cipher.js';
+import type { DecryptFailure, TokenCipher } from './token-cipher.js';
 import {
   COMPARE_AND_DELETE_TOKEN,
   DELETE_TOKEN,
@@ -24,8 +23,11 @@ export interface RedisTokenStoreOptions {
   cipher: TokenCipher;
   /** This process's clock; only differences of it are used. @default Date.now */
   now?: () => number;
-  /** Receives `stored_token_unreadable`. */
-  onEvent?: FleetEventListener;
+  /**
+   * Told when a stored value does not decrypt or parse (it is then treated as absent). Exceptions
+   * it throws are ignored.
+   */
+  onUnreadable?: (reason: TokenUnreadableReason) => void;
 }
 
 /** A {@link TokenStore} shared by every process of an app, plus a compare-and-delete. */
@@ -48,6 +50,9 @@ export interface RedisTokenStore extends TokenStore {
    */
   compareAndDelete(rejectedAccessToken: string): Promise<boolean>;
 }
+
+/** Why a stored token was treated as absent. */
+export type TokenUnreadableReason = DecryptFailure | 'invalid_contents';
 
 /** What is encrypted: the token without its expiry, which the key's TTL carries. */
 interface StoredToken {
@@ -74,8 +79,15 @@ function parseStoredToken(plaintext: string): StoredToken | undefined {
  * HMAC fingerprint beside it, one hash key whose TTL is the token's remaining lifetime.
  */
 export function createRedisTokenStore(options: RedisTokenStoreOptions): RedisTokenStore {
-  const { client, key, cipher, onEvent } = options;
+  const { client, key, cipher } = options;
   const now = options.now ?? Date.now;
+  const unreadable = (reason: TokenUnreadableReason) => {
+    try {
+      options.onUnreadable?.(reason);
+    } catch {
+      // A logging hook must never break a request.
+    }
+  };
 
   return {
     async get() {
@@ -87,12 +99,12 @@ export function createRedisTokenStore(options: RedisTokenStoreOptions): RedisTok
       if (remainingMs <= 0) return undefined;
       const decrypted = cipher.decrypt(stringReply(GET_TOKEN, ciphertext), key);
       if (!decrypted.ok) {
-        emitFleetEvent(onEvent, { type: 'stored_token_unreadable', reason: decrypted.reason });
+        unreadable(decrypted.reason);
         return undefined;
       }
       const stored = parseStoredToken(decrypted.plaintext);
       if (!stored) {
-        emitFleetEvent(onEvent, { type: 'stored_token_unreadable', reason: 'invalid_contents' });
+        unreadable('invalid_contents');
         return undefined;
       }
       return { ...stored, tokenType: 'Bearer', expiresAt: sentAt + remainingMs };

@@ -145,6 +145,23 @@ describe('the shared rate budget', () => {
     await until(async () => (await ours.tryAcquire()).otherConfigs.length === 0);
   });
 
+  it('processes that disagree all hold to the strictest budget: the smallest limit over the longest window', async () => {
+    const lenient = await budgetFor({ rateLimit: { limit: 10, windowMs: 1_000 } });
+    const strict = await budgetFor({ rateLimit: { limit: 6, windowMs: 500 }, share: 0.5 });
+    expect((await lenient.tryAcquire()).applied).toEqual({ limit: 10, windowMs: 1_000 });
+    expect((await strict.tryAcquire()).applied).toEqual({ limit: 3, windowMs: 1_000 });
+    const attempts: BudgetAttempt[] = [];
+    for (let i = 0; i < 3; i++) attempts.push(await lenient.tryAcquire());
+    expect(attempts.map((attempt) => attempt.granted)).toEqual([true, false, false]);
+    expect(attempts[0]?.applied).toEqual({ limit: 3, windowMs: 1_000 });
+    expect(attempts[0]?.otherConfigs).toEqual([{ limit: 6, windowMs: 500, share: 0.5 }]);
+  });
+
+  it('a process alone holds to its own budget', async () => {
+    const attempt = await (await budgetFor({ rateLimit: { limit: 10 }, share: 0.3 })).tryAcquire();
+    expect(attempt.applied).toEqual({ limit: 3, windowMs: 10_000 });
+  });
+
   it.each([
     { rateLimit: { limit: 0 } },
     { rateLimit: { limit: 2.5 } },

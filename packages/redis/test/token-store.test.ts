@@ -1,8 +1,11 @@
 import type { AccessToken } from '@admin-api/auth';
 import { describe, expect, it } from 'vitest';
-import type { FleetEvent } from '../src/fleet-events.js';
 import { fleetKeys } from '../src/keys.js';
-import { createRedisTokenStore, type RedisTokenStoreOptions } from '../src/redis-token-store.js';
+import {
+  createRedisTokenStore,
+  type RedisTokenStoreOptions,
+  type TokenUnreadableReason,
+} from '../src/redis-token-store.js';
 import { createTokenCipher } from '../src/token-cipher.js';
 import { useRedisServer } from './redis-fixture.js';
 
@@ -71,19 +74,21 @@ describe('the Redis token store', () => {
 
   it('a token written with another client secret reads as absent and is reported', async () => {
     await storeFor({ cipher: createTokenCipher('another-secret') }).set(tokenFor('token-one'));
-    const events: FleetEvent[] = [];
-    expect(await storeFor({ onEvent: (event) => events.push(event) }).get()).toBeUndefined();
-    expect(events).toEqual([
-      { type: 'stored_token_unreadable', reason: 'wrong_secret_or_corrupted' },
-    ]);
+    const reasons: TokenUnreadableReason[] = [];
+    expect(
+      await storeFor({ onUnreadable: (reason) => reasons.push(reason) }).get(),
+    ).toBeUndefined();
+    expect(reasons).toEqual(['wrong_secret_or_corrupted']);
   });
 
   it('a corrupted value reads as absent and is reported', async () => {
     await storeFor().set(tokenFor('token-one'));
     await redis.client.hSet(KEY, 'ciphertext', 'garbage');
-    const events: FleetEvent[] = [];
-    expect(await storeFor({ onEvent: (event) => events.push(event) }).get()).toBeUndefined();
-    expect(events).toEqual([{ type: 'stored_token_unreadable', reason: 'malformed' }]);
+    const reasons: TokenUnreadableReason[] = [];
+    expect(
+      await storeFor({ onUnreadable: (reason) => reasons.push(reason) }).get(),
+    ).toBeUndefined();
+    expect(reasons).toEqual(['malformed']);
   });
 
   it('a value that decrypts to something other than a token reads as absent and is reported', async () => {
@@ -93,9 +98,11 @@ describe('the Redis token store', () => {
       fingerprint: 'x',
     });
     await redis.client.pExpire(KEY, 10_000);
-    const events: FleetEvent[] = [];
-    expect(await storeFor({ onEvent: (event) => events.push(event) }).get()).toBeUndefined();
-    expect(events).toEqual([{ type: 'stored_token_unreadable', reason: 'invalid_contents' }]);
+    const reasons: TokenUnreadableReason[] = [];
+    expect(
+      await storeFor({ onUnreadable: (reason) => reasons.push(reason) }).get(),
+    ).toBeUndefined();
+    expect(reasons).toEqual(['invalid_contents']);
   });
 
   it('compareAndDelete deletes the stored token only when it is the rejected one', async () => {

@@ -1,0 +1,93 @@
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAdminClient, createPacer, type RateLimiter } from '../src/index.js';
+import { GetMe } from './documents.js';
+import { createVirtualTime } from './virtual-time.js';
+
+// 50 per 1 s: the service's budget scaled down; emulator and clients share one virtual clock.
+const BUDGET = { limit: 50, windowMs: 1_000 };
+const time = createVirtualTime();
+const emulator = useEmulator(
+  { afterAll, beforeAll, beforeEach },
+  { rateLimit: BUDGET, now: time.now },
+);
+const virtual = { now: time.now, setTimer: time.setTimer };
+const tooMany = (retryAfter: string) => ({
+  status: 429,
+  body: '{"errors":[{"message":"Too many requests"}]}',
+  headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+});
+
+/** A client for the emulator, paced by `rateLimiter`, on the virtual clock. */
+const clientWith = (rateLimiter: RateLimiter) =>
+  createAdminClient({
+    baseUrl: emulator().baseUrl,
+    authUrl: emulator().authUrl,
+    clientId: emulator().clientId,
+    clientSecret: emulator().clientSecret,
+    rateLimiter,
+    ...virtual,
+  });
+
+/** A RateLimiter around another that records what the client asks of it. */
+function recording(inner: RateLimiter) {
+  const calls = { acquired: 0, released: 0, pauses: [] as number[] };
+  const limiter: RateLimiter = {
+    async acquire(signal) {
+      const release = await inner.acquire(signal);
+      calls.acquired++;
+      return () => {
+        calls.released++;
+        release();
+      };
+    },
+    pauseFor(ms) {
+      calls.pauses.push(ms);
+      inner.pauseFor(ms);
+    },
+  };
+  return { limiter, calls };
+}
+
+describe('the RateLimiter seam', () => {
+  it('one pacer shared by two clients keeps both within one budget: 150 calls, no 429', async () => {
+    const rateLimiter = createPacer({ ...BUDGET, ...virtual });
+    const a = clientWith(rateLimiter);
+    const b = clientWith(rateLimiter);
+    const started = time.now();
+    await Promise.all(
+      Array.from({ length: 75 }, () => [a.request(GetMe), b.request(GetMe)]).flat(),
+    );
+    expect(emulator().stats.graphqlRequests).toBe(150);
+    expect(emulator().stats.rateLimited).toBe(0);
+    expect(time.now() - started).toBeGreaterThanOrEqual(2 * BUDGET.windowMs);
+  });
+
+  it('the client takes a slot per attempt, releases each once, and pauses the limiter after a 429', async () => {
+    const { limiter, calls } = recording(createPacer({ ...BUDGET, ...virtual }));
+    emulator().faults.graphql.push(tooMany('3'));
+    const started = time.now();
+    await clientWith(limiter).request(GetMe);
+    expect(calls).toEqual({ acquired: 2, released: 2, pauses: [3_000] });
+    expect(time.now() - started).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('a pause holds every client sharing the limiter, not only the one that met the 429', async () => {
+    const rateLimiter = createPacer({ ...BUDGET, ...virtual });
+    const a = clientWith(rateLimiter);
+    const b = clientWith(rateLimiter);
+    emulator().faults.graphql.push(tooMany('2'));
+    const started = time.now();
+    await a.request(GetMe);
+    let bAt = 0;
+    await b.request(GetMe).then(() => {
+      bAt = time.now();
+    });
+    expect(bAt - started).toBeGreaterThanOrEqual(2_000);
+  });
+
+  it('createPacer checks its budget at creation', () => {
+    expect(() => createPacer({ limit: 0 })).toThrowError(/rateLimit\.limit/);
+    expect(() => createPacer({ windowMs: Number.NaN })).toThrowError(/rateLimit\.windowMs/);
+  });
+});

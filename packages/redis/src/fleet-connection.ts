@@ -1,0 +1,66 @@
+import { createClient } from '@redis/client';
+import type { RedisScriptClient } from './lua-script.js';
+
+/** Where a fleet finds Redis: a URL it connects to itself, or a client the caller owns. */
+export type RedisFleetConnection =
+  /** `redis://[[user]:password@]host[:port][/db]` or `rediss://…` (TLS). */
+  | { readonly url: string }
+  /**
+   * A connected node-redis client (`createClient` or `createCluster`, from `redis` or
+   * `@redis/client`), or anything with the same `evalSha` and `eval`. The fleet never closes it.
+   */
+  | { readonly client: RedisScriptClient };
+
+/** A fleet's Redis connection. */
+export interface FleetConnection {
+  readonly client: RedisScriptClient;
+  /** Resolves once the connection has been established the first time. */
+  readonly ready: Promise<void>;
+  /** Ends the connection if the fleet opened it; a caller's client is left alone. */
+  close(waitMs: number): Promise<void>;
+}
+
+/**
+ * Opens (or adopts) the connection. A client the fleet creates rejects commands at once while
+ * disconnected instead of queueing them (`disableOfflineQueue`): a queued acquisition would run
+ * long after its caller gave up and hold a slot nobody uses. It reconnects forever, waiting at
+ * most `maxReconnectDelayMs` between tries, so a returning Redis is found within about one
+ * probe interval.
+ */
+export function openFleetConnection(
+  connection: RedisFleetConnection,
+  maxReconnectDelayMs: number,
+): FleetConnection {
+  if ('client' in connection) {
+    return { client: connection.client, ready: Promise.resolve(), close: async () => {} };
+  }
+  const client = createClient({
+    url: connection.url,
+    disableOfflineQueue: true,
+    socket: {
+      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxReconnectDelayMs),
+    },
+  });
+  // Failures reach the fleet as failed commands and become fleet_degraded events; without a
+  // listener, node-redis's 'error' events would crash the process.
+  client.on('error', () => {});
+  const ready = client.connect().then(
+    () => {},
+    () => {},
+  );
+  return {
+    client,
+    ready,
+    async close(waitMs) {
+      if (!client.isOpen) return;
+      let timer: NodeJS.Timeout | undefined;
+      // close() lets pending commands finish; a hung server must not hang it.
+      const gaveUp = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      });
+      await Promise.race([client.isReady ? client.close() : Promise.resolve(), gaveUp]);
+      clearTimeout(timer);
+      if (client.isOpen) client.destroy();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { ConfigurationError } from '@admin-api/auth';
+import type {
+  Fleet,
+  FleetEvent,
+  FleetMember,
+  FleetMembership,
+  RateLimiter,
+} from '@admin-api/client';
+import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
+import { createFleetRateLimiter } from './fleet-rate-limiter.js';
+import { createFleetTokenStore } from './fleet-token-store.js';
+import { appTag, fleetKeys } from './keys.js';
+import { createRateBudget } from './rate-budget.js';
+import { type RedisFleetOptions, resolveRedisFleetConfig } from './redis-fleet-options.js';
+import { createRedisHealth } from './redis-health.js';
+import { createRedisTokenStore } from './redis-token-store.js';
+import { createRefreshLock } from './refresh-lock.js';
+import { createTokenCipher } from './token-cipher.js';
+
+/** A fleet on Redis: pass it to `createAdminClient({ ..., fleet })`. */
+export interface RedisFleet extends Fleet {
+  /** True while Redis is unreachable and this process paces itself and keeps its own token. */
+  readonly degraded: boolean;
+  /**
+   * Stops the fleet's timers and closes the connection it opened (a client passed in stays
+   * open). Clients that joined carry on as per-process clients at the fallback share.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates a fleet: every process of an app that creates its clients with it shares one token
+ * (one process refreshes, the others wait for its token) and one rate budget (counted in Redis
+ * time, paused for all after a 429). When Redis is unreachable, each process falls back to its
+ * own token and `fallbackShare` of the budget, reports `fleet_degraded`, and returns to the
+ * fleet when Redis answers again (`fleet_recovered`). Options are checked here; the connection
+ * opens in the background.
+ *
+ * @example
+ * const fleet = createRedisFleet({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+ * const client = createAdminClientFromEnv({ fleet });
+ * // …
+ * await fleet.close();
+ */
+export function createRedisFleet(
+  connection: RedisFleetConnection,
+  options: RedisFleetOptions = {},
+): RedisFleet {
+  const config = resolveRedisFleetConfig(options);
+  const { keyPrefix, share, commandTimeoutMs, probeIntervalMs } = config;
+  const redis = openFleetConnection(connection, probeIntervalMs);
+  const { client } = redis;
+  const listeners = new Set<(event: FleetEvent) => void>();
+  if (config.onEvent) listeners.add(config.onEvent);
+  const emit = (event: FleetEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A logging hook must never break a request.
+      }
+    }
+  };
+  const health = createRedisHealth({ connection: redis, commandTimeoutMs, probeIntervalMs, emit });
+  // One limiter per app and budget in this process, so clients of one app share its fallback.
+  const limiters = new Map<string, RateLimiter>();
+  const warned = new Set<string>();
+  let closed = false;
+
+  const limiterFor = (app: string, member: FleetMember): RateLimiter => {
+    const rateLimit = member.rateLimit ?? config.rateLimit;
+    const id = `${app}/${rateLimit.limit}/${rateLimit.windowMs}`;
+    const existing = limiters.get(id);
+    if (existing) return existing;
+    const budget = createRateBudget({
+      client,
+      keys: fleetKeys(member.clientId, keyPrefix),
+      rateLimit,
+      share,
+    });
+    const limiter = createFleetRateLimiter({
+      health,
+      budget,
+      fallbackShare: config.fallbackShare,
+      probeIntervalMs,
+      onOtherBudgets(others, applied) {
+        if (others.length === 0) return;
+        emit({ type: 'fleet_budget_mismatch', app, budget: budget.config, others, applied });
+        const described = JSON.stringify({ app, budget: budget.config, others });
+        if (warned.has(described)) return;
+        warned.add(described);
+        process.emitWarning(
+          `Processes of app ${app} use different rate budgets (this one ${JSON.stringify(budget.config)}, others ${JSON.stringify(others)}); all hold to the strictest, ${applied.limit} requests per ${applied.windowMs} ms, until they agree.`,
+          { code: 'ADMIN_API_FLEET_BUDGET_MISMATCH' },
+        );
+      },
+    });
+    limiters.set(id, limiter);
+    return limiter;
+  };
+
+  return {
+    get degraded() {
+      return health.degraded;
+    },
+
+    join(member: FleetMember): FleetMembership {
+      if (closed) {
+        throw new ConfigurationError(
+          'INVALID_OPTION',
+          'This fleet is closed; create clients before fleet.close()',
+        );
+      }
+      const app = appTag(member.clientId);
+      const keys = fleetKeys(member.clientId, keyPrefix);
+      if (member.onEvent) listeners.add(member.onEvent);
+      const tokenStore = createFleetTokenStore({
+        health,
+        shared: createRedisTokenStore({
+          client,
+          key: keys.token,
+          cipher: createTokenCipher(member.clientSecret),
+          now: member.now,
+          onUnreadable: (reason) => emit({ type: 'fleet_token_unreadable', app, reason }),
+        }),
+        lock: createRefreshLock({
+          client,
+          key: keys.refreshLock,
+          lifetimeMs: config.lockLifetimeMs,
+        }),
+      });
+      return { tokenStore, rateLimiter: limiterFor(app, member) };
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      health.close();
+      await redis.close(commandTimeoutMs);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { FleetDegradedEvent, FleetEvent } from '@admin-api/client';
+import type { FleetConnection } from './fleet-connection.js';
+import { defineLuaScript, runScript } from './lua-script.js';
+
+/**
+ * Thrown by {@link RedisHealth.run} when Redis cannot be used. Never reaches a caller of the
+ * client: the token store and the rate limiter fall back when they meet it.
+ */
+export class RedisUnavailableError extends Error {
+  override readonly name = 'RedisUnavailableError';
+}
+
+/** What the probe sends: a script, so a restarted server also gets the scripts loaded back. */
+const PROBE = defineLuaScript('probe', 0, 'return 1');
+
+/** Whether this process can use Redis, and the bounded way to use it. */
+export interface RedisHealth {
+  readonly degraded: boolean;
+  /**
+   * Runs one Redis operation within the command timeout. Rejects with
+   * {@link RedisUnavailableError} without sending anything while degraded, and when the
+   * operation fails or times out, which degrades the process until a probe succeeds.
+   */
+  run<T>(operation: () => Promise<T>): Promise<T>;
+  /** Called on every change: `true` when the process falls back, `false` when it recovers. */
+  onChange(listener: (degraded: boolean) => void): void;
+  /** Stops probing; from now on the process is degraded for good, without an event. */
+  close(): void;
+}
+
+/** Options of {@link createRedisHealth}. */
+export interface RedisHealthOptions {
+  connection: FleetConnection;
+  commandTimeoutMs: number;
+  probeIntervalMs: number;
+  emit: (event: FleetEvent) => void;
+}
+
+class CommandTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CommandTimeout(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A failure as an event: the kind and a short message, which holds nothing the fleet keeps secret. */
+function describeFailure(error: unknown): Pick<FleetDegradedEvent, 'reason' | 'message'> {
+  if (error instanceof CommandTimeout) return { reason: 'timeout', message: error.message };
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { reason: 'error', message: text.split('\n')[0]?.slice(0, 200) ?? '' };
+}
+
+/**
+ * Tracks whether Redis answers. The first failure degrades the process and reports
+ * `fleet_degraded`; from then on nothing is sent but a probe every `probeIntervalMs`, so a hung
+ * Redis costs a call the command timeout once, not on every call. The first probe that
+ * succeeds reports `fleet_recovered`.
+ */
+export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
+  const { connection, commandTimeoutMs, probeIntervalMs, emit } = options;
+  const listeners: ((degraded: boolean) => void)[] = [];
+  let degradedSince: number | undefined;
+  let probeTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const bounded = <T>(operation: () => Promise<T>) =>
+    withTimeout(connection.ready.then(operation), commandTimeoutMs);
+
+  const change = (degraded: boolean) => {
+    for (const listener of listeners) listener(degraded);
+  };
+
+  const probe = () => {
+    probeTimer = setTimeout(() => {
+      bounded(() => runScript(connection.client, PROBE, [], [])).then(
+        () => {
+          if (closed || degradedSince === undefined) return;
+          const degradedForMs = Date.now() - degradedSince;
+          degradedSince = undefined;
+          emit({ type: 'fleet_recovered', degradedForMs });
+          change(false);
+        },
+        () => {
+          if (!closed) probe();
+        },
+      );
+    }, probeIntervalMs);
+    // Probing alone must not keep a process alive.
+    probeTimer.unref();
+  };
+
+  const degrade = (error: unknown) => {
+    if (closed || degradedSince !== undefined) return;
+    degradedSince = Date.now();
+    emit({ type: 'fleet_degraded', ...describeFailure(error) });
+    change(true);
+    probe();
+  };
+
+  return {
+    get degraded() {
+      return closed || degradedSince !== undefined;
+    },
+    async run(operation) {
+      if (closed) throw new RedisUnavailableError('The fleet is closed');
+      if (degradedSince !== undefined) {
+        throw new RedisUnavailableError('Redis is unreachable; waiting for it to answer again');
+      }
+      try {
+        return await bounded(operation);
+      } catch (error) {
+        degrade(error);
+        throw new RedisUnavailableError('A Redis command failed', { cause: error });
+      }
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+    close() {
+      if (closed) return;
+      const wasDegraded = degradedSince !== undefined;
+      closed = true;
+      clearTimeout(probeTimer);
+      // Clients that outlive the fleet carry on as if Redis were unreachable, without the alarm.
+      if (!wasDegraded) change(true);
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { once } from 'node:events';
+import { createServer, type Server, type Socket } from 'node:net';
+import { ConfigurationError } from '@admin-api/auth';
+import { type AdminApiEvent, createAdminClient } from '@admin-api/client';
+import { useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRedisFleet, type RedisFleet, type RedisFleetOptions } from '../src/index.js';
+import type { RedisScriptClient } from '../src/lua-script.js';
+import { useRedisServer } from './redis-fixture.js';
+
+const GET_ME = 'query GetMe { me { id } }';
+
+/** A TCP server that accepts connections and never answers: a hung Redis. */
+async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('createRedisFleet', () => {
+  const redis = useRedisServer();
+  const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+  const fleets: RedisFleet[] = [];
+  afterEach(async () => {
+    await Promise.all(fleets.splice(0).map((fleet) => fleet.close()));
+  });
+
+  // A fallback first holds for one window: a short one keeps these tests quick. Commands get
+  // long enough that a loaded machine never looks like an outage, except where a test says so.
+  const SHORT_WINDOW = { rateLimit: { limit: 50, windowMs: 100 }, commandTimeoutMs: 5_000 };
+  const fleetFor = (
+    connection: Parameters<typeof createRedisFleet>[0],
+    options: RedisFleetOptions = SHORT_WINDOW,
+  ) => {
+    const fleet = createRedisFleet(connection, options);
+    fleets.push(fleet);
+    return fleet;
+  };
+  const clientIn = (
+    fleet: RedisFleet,
+    extra: Partial<Parameters<typeof createAdminClient>[0]> = {},
+  ) =>
+    createAdminClient({
+      baseUrl: emulator().baseUrl,
+      authUrl: emulator().authUrl,
+      clientId: emulator().clientId,
+      clientSecret: emulator().clientSecret,
+      fleet,
+      ...extra,
+    } as Parameters<typeof createAdminClient>[0]);
+
+  it('two clients in two fleets on one Redis share one token', async () => {
+    const a = clientIn(fleetFor({ url: redis.server.url }));
+    const b = clientIn(fleetFor({ client: await redis.connect() }));
+    await Promise.all([a.request(GET_ME), b.request(GET_ME), a.request(GET_ME)]);
+    expect(emulator().stats.tokenRequests).toBe(1);
+  });
+
+  it('a hung Redis never hangs a call: it times out once, falls back and says so', async () => {
+    const silent = await startSilentServer();
+    try {
+      const events: AdminApiEvent[] = [];
+      const fleet = fleetFor({ url: silent.url }, { ...SHORT_WINDOW, commandTimeoutMs: 100 });
+      const client = clientIn(fleet, { onEvent: (event) => events.push(event) });
+      await Promise.all([client.request(GET_ME), client.request(GET_ME)]);
+      await client.request(GET_ME);
+      expect(fleet.degraded).toBe(true);
+      expect(events.filter((e) => e.type.startsWith('fleet_'))).toEqual([
+        { type: 'fleet_degraded', reason: 'timeout', message: 'no answer within 100 ms' },
+      ]);
+      expect(emulator().stats.tokenRequests).toBe(1);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it("a caller's client that never answers is bounded the same way", async () => {
+    let calls = 0;
+    const hung: RedisScriptClient = {
+      evalSha: () => {
+        calls++;
+        return new Promise(() => {});
+      },
+      eval: () => new Promise(() => {}),
+    };
+    const fleet = fleetFor({ client: hung }, { ...SHORT_WINDOW, commandTimeoutMs: 50 });
+    await clientIn(fleet).request(GET_ME);
+    expect(fleet.degraded).toBe(true);
+    const sent = calls;
+    await clientIn(fleet).request(GET_ME);
+    // Degraded, the process sends nothing but the probe.
+    expect(calls).toBe(sent);
+  });
+
+  it('a Redis that is down at start: calls succeed on the fallback', async () => {
+    const events: AdminApiEvent[] = [];
+    const fleet = fleetFor(
+      { url: 'redis://127.0.0.1:1' },
+      { ...SHORT_WINDOW, commandTimeoutMs: 200 },
+    );
+    await clientIn(fleet, { onEvent: (event) => events.push(event) }).request(GET_ME);
+    expect(events.find((e) => e.type === 'fleet_degraded')).toMatchObject({
+      type: 'fleet_degraded',
+    });
+  });
+
+  it('processes that disagree on the budget are reported, once as a warning, and all hold to the strictest', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error & { code?: string }) => {
+      if (warning.code === 'ADMIN_API_FLEET_BUDGET_MISMATCH') warnings.push(warning.message);
+    };
+    process.on('warning', onWarning);
+    try {
+      const events: AdminApiEvent[] = [];
+      const strict = clientIn(
+        fleetFor({ url: redis.server.url }, { rateLimit: { limit: 4, windowMs: 60_000 } }),
+      );
+      const lenient = clientIn(
+        fleetFor({ url: redis.server.url }, { rateLimit: { limit: 100, windowMs: 1_000 } }),
+        { onEvent: (event) => events.push(event) },
+      );
+      await strict.request(GET_ME);
+      await Promise.all([
+        lenient.request(GET_ME),
+        lenient.request(GET_ME),
+        lenient.request(GET_ME),
+      ]);
+      const pending = lenient.request(GET_ME, {}, { signal: AbortSignal.timeout(300) });
+      await expect(pending).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(emulator().stats.graphqlRequests).toBe(4);
+
+      expect(events.find((e) => e.type === 'fleet_budget_mismatch')).toMatchObject({
+        budget: { limit: 100, windowMs: 1_000, share: 1 },
+        others: [{ limit: 4, windowMs: 60_000, share: 1 }],
+        applied: { limit: 4, windowMs: 60_000 },
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('a client with another secret for the app reports the shared token as unreadable, naming the app by hash only', async () => {
+    await clientIn(fleetFor({ url: redis.server.url })).request(GET_ME);
+    const events: AdminApiEvent[] = [];
+    const rotated = clientIn(fleetFor({ url: redis.server.url }), {
+      clientSecret: 'a-rotated-secret',
+      onEvent: (event) => events.push(event),
+    });
+    await expect(rotated.tokenProvider.getToken()).rejects.toMatchObject({ code: 'OAUTH_ERROR' });
+    const unreadable = events.find((e) => e.type === 'fleet_token_unreadable');
+    expect(unreadable).toMatchObject({ reason: 'wrong_secret_or_corrupted' });
+    expect(JSON.stringify(unreadable)).not.toContain(emulator().clientId);
+  });
+
+  it("close() ends the fleet's own connection; clients carry on alone, and nobody can join any more", async () => {
+    const events: AdminApiEvent[] = [];
+    const fleet = createRedisFleet({ url: redis.server.url }, SHORT_WINDOW);
+    const client = clientIn(fleet, { onEvent: (event) => events.push(event) });
+    await client.request(GET_ME);
+    await fleet.close();
+    await client.request(GET_ME);
+    expect(fleet.degraded).toBe(true);
+    expect(events.filter((e) => e.type.startsWith('fleet_'))).toEqual([]);
+    expect(() => clientIn(fleet)).toThrow(ConfigurationError);
+  });
+
+  it("close() leaves a caller's client open", async () => {
+    const own = await redis.connect();
+    const fleet = createRedisFleet({ client: own }, SHORT_WINDOW);
+    await clientIn(fleet).request(GET_ME);
+    await fleet.close();
+    expect(await own.ping()).toBe('PONG');
+  });
+
+  it.each([
+    [{ keyPrefix: 'my{app}:' }, 'keyPrefix'],
+    [{ share: 0 }, 'share'],
+    [{ share: 1.5 }, 'share'],
+    [{ fallbackShare: Number.NaN }, 'fallbackShare'],
+    [{ rateLimit: { limit: 0 } }, 'rateLimit.limit'],
+    [{ rateLimit: { windowMs: 2.5 } }, 'rateLimit.windowMs'],
+    [{ lockLifetimeMs: -1 }, 'lockLifetimeMs'],
+    [{ commandTimeoutMs: 0 }, 'commandTimeoutMs'],
+    [{ probeIntervalMs: Number.POSITIVE_INFINITY }, 'probeIntervalMs'],
+  ] as const)('refuses %o at creation, naming the option', (options, name) => {
+    let error: unknown;
+    try {
+      createRedisFleet({ url: redis.server.url }, options);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    expect((error as Error).message).toContain(`"${name}"`);
+  });
+});
