@@ -53,3 +53,4 @@ export {
 export { parseRetryAfter } from './retry-after.js';
 export { MIN_RETRY_AFTER_MS, type RetryOptions } from './retry-policy.js';
 export type { SetTimer } from './scheduler.js';
+export type { TypedDocumentString } from './typed-document-string.js';

@@ -2,6 +2,7 @@ import { ConfigurationError } from '@admin-api/auth';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminClient, RequestOptions, Variables } from './admin-client.js';
 import { HttpError } from './errors.js';
+import type { TypedDocumentString } from './typed-document-string.js';
 
 /** The service's largest page. */
 export const MAX_PAGE_LIMIT = 200;
@@ -61,7 +62,7 @@ export async function* paginate<
   TItem,
 >(
   client: AdminClient,
-  document: TypedDocumentNode<TResult, TVariables>,
+  document: TypedDocumentString<TResult, TVariables> | TypedDocumentNode<TResult, TVariables>,
   variables: Omit<TVariables, 'pagination'>,
   options: PaginateOptions<TResult, TItem>,
 ): AsyncGenerator<TItem, void, undefined> {
