@@ -22,8 +22,8 @@ function pascalCase(name: string): string {
 /**
  * The TypeScript name graphql-codegen gives a GraphQL name (`HTMLMetaData` → `HtmlMetaData`,
  * `get_me` → `Get_Me`), so generated names stay what users of codegen and of the vendor's
- * typings know. Unlike graphql-codegen's it ignores the locale: under `tr_TR` its `I` lowercases
- * to a dotless `ı`. GraphQL names are ASCII, so ASCII case mapping is exact.
+ * typings know. GraphQL names are ASCII, so plain ASCII case mapping gives the same names on
+ * every machine, whatever its locale.
  */
 export function typeName(graphqlName: string): string {
   let name = typeNames.get(graphqlName);
