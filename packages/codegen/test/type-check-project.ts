@@ -22,10 +22,14 @@ export async function typeCheckGenerated(dir: string, content: string): Promise<
 
 /**
  * Runs tsc once over `include` (paths in `dir`) with the strictest settings a consumer may use,
- * against the published @admin-api/client types. Resolves to tsc's output: empty when
- * everything type-checks.
+ * plus `options`, against the published @admin-api/client types. Resolves to tsc's output:
+ * empty when everything type-checks.
  */
-export async function typeCheckDirectory(dir: string, include: readonly string[]): Promise<string> {
+export async function typeCheckDirectory(
+  dir: string,
+  include: readonly string[],
+  options: Record<string, unknown> = {},
+): Promise<string> {
   if (!existsSync(clientTypes))
     throw new Error('Run `pnpm build` first: this checks the built @admin-api/client types.');
   writeFileSync(
@@ -48,6 +52,7 @@ export async function typeCheckDirectory(dir: string, include: readonly string[]
             require.resolve('@graphql-typed-document-node/core/typings/index.d.ts'),
           ],
         },
+        ...options,
       },
       include,
     }),
