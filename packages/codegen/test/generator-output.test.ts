@@ -78,10 +78,19 @@ describe('the generated module', () => {
     expect(lines(module)).toEqual(
       expect.arrayContaining([
         'export type DeleteProductsMutationVariables = { idList: string[] | string };',
-        'export type ListProductsPageQueryVariables = { pagination?: PaginationInput | null | undefined; search?: string | null | undefined; ids?: string[] | string | null | undefined };',
-        'export type OrdersWithDeprecatedQueryVariables = { orderedAt?: DateFilterInput | null | undefined; status?: OrderStatusEnumInputFilter | null | undefined; page?: number };',
       ]),
     );
+    // A variable per line when one line would be long.
+    expect(module).toContain(`export type ListProductsPageQueryVariables = {
+  pagination?: PaginationInput | null | undefined;
+  search?: string | null | undefined;
+  ids?: string[] | string | null | undefined;
+};`);
+    expect(module).toContain(`export type OrdersWithDeprecatedQueryVariables = {
+  orderedAt?: DateFilterInput | null | undefined;
+  status?: OrderStatusEnumInputFilter | null | undefined;
+  page?: number;
+};`);
     const github = generateModule(githubSchema(), [
       source('viewer.graphql', 'query Viewer { viewer { login } }'),
     ]);
@@ -90,9 +99,21 @@ describe('the generated module', () => {
 
   it('types results with nullability, aliases, __typename literals, and @include/@skip fields as optional', () => {
     const module = generateModule(adminApi(), edgeCases());
-    expect(module).toContain(
-      "export type ConditionalQuery = { __typename: 'Query'; me: { __typename: 'MeResponse'; kind: 'MeResponse'; id: string | null; email?: string | null; name?: string | null; scope?: string | null; scopes?: AppScopeEnum[] | null } | null; first: { id: string | null } | null; second: { name: string | null; addedDate: number | null } | null };",
-    );
+    // On one line where it fits, a field per line otherwise.
+    expect(module).toContain(`export type ConditionalQuery = {
+  __typename: 'Query';
+  me: {
+    __typename: 'MeResponse';
+    kind: 'MeResponse';
+    id: string | null;
+    email?: string | null;
+    name?: string | null;
+    scope?: string | null;
+    scopes?: AppScopeEnum[] | null;
+  } | null;
+  first: { id: string | null } | null;
+  second: { name: string | null; addedDate: number | null } | null;
+};`);
     expect(module).toContain(
       'export type DeleteProductsMutation = { deleteProductList: boolean };',
     );
@@ -101,13 +122,24 @@ describe('the generated module', () => {
   it('merges fragments from other files into the fields they spread, and names a fragment type where a selection is just it', () => {
     const module = generateModule(adminApi(), edgeCases());
     expect(module).toContain('export type BrandFieldsFragment = { id: string; name: string };');
-    expect(module).toContain(
-      'export type ProductBasicsFragment = { id: string; name: string; type: ProductTypeEnum; brand: BrandFieldsFragment | null; metaData: HtmlMetaData | null };',
-    );
+    expect(module).toContain(`export type ProductBasicsFragment = {
+  id: string;
+  name: string;
+  type: ProductTypeEnum;
+  brand: BrandFieldsFragment | null;
+  metaData: HtmlMetaData | null;
+};`);
     // `brand { ...BrandFields }` and `brand { createdAt }` merge; `data` is a non-null list.
-    expect(module).toContain(
-      'data: { id: string; name: string; type: ProductTypeEnum; brand: { id: string; name: string; createdAt: number | null } | null; metaData: HtmlMetaData | null; createdAt: number | null; tags: string[] | null; variants: { id: string; prices: ProductPrice[] }[] }[]',
-    );
+    expect(module).toContain(`    data: {
+      id: string;
+      name: string;
+      type: ProductTypeEnum;
+      brand: { id: string; name: string; createdAt: number | null } | null;
+      metaData: HtmlMetaData | null;
+      createdAt: number | null;
+      tags: string[] | null;
+      variants: { id: string; prices: ProductPrice[] }[];
+    }[];`);
   });
 
   it('prints a nested selection met in several places once, under a private name', () => {
@@ -123,11 +155,12 @@ describe('the generated module', () => {
 
   it('marks every selected deprecated field with its reason, so editors strike it through', () => {
     const module = generateModule(adminApi(), edgeCases());
+    expect(module).toContain(`        variant: {
+          name: string;
+          /** @deprecated Will be removed use OrderLineItem.taxValue */ taxValue: number | null;
+        };`);
     expect(module).toContain(
-      'variant: { name: string; /** @deprecated Will be removed use OrderLineItem.taxValue */ taxValue: number | null }',
-    );
-    expect(module).toContain(
-      'sessionInfo: { /** @deprecated Separated as new OrderSession model */ trafficSource: { source: string | null; type: SfAnalyticsTrafficSourceEnum } | null } | null',
+      '/** @deprecated Separated as new OrderSession model */ trafficSource: {',
     );
   });
 
@@ -185,14 +218,16 @@ export type Sdk = ReturnType<typeof getSdk>;
       githubSchema(),
       sourcesOf({ name: 'githubEdgeCases', schema: githubSchema(), files: GITHUB_EDGE_CASES }),
     );
-    expect(module).toContain(
-      "export type SearchHitFragment = { __typename: 'App' | 'Discussion' | 'MarketplaceListing' | 'Organization' | 'User' } | { __typename: 'Issue'; title: string; number: number } | { __typename: 'PullRequest'; title: string; merged: boolean } | { __typename: 'Repository'; nameWithOwner: string };",
-    );
+    expect(module).toContain(`export type SearchHitFragment =
+  | { __typename: 'App' | 'Discussion' | 'MarketplaceListing' | 'Organization' | 'User' }
+  | { __typename: 'Issue'; title: string; number: number }
+  | { __typename: 'PullRequest'; title: string; merged: boolean }
+  | { __typename: 'Repository'; nameWithOwner: string };`);
     // Without __typename, object types that answer alike are one member; those answering
     // nothing are an empty object.
-    expect(module).toContain(
-      'owner: { login: string; avatarUrl: unknown } | { login: string; avatarUrl: unknown; bio: string | null }',
-    );
+    expect(module).toContain(`        owner:
+          | { login: string; avatarUrl: unknown }
+          | { login: string; avatarUrl: unknown; bio: string | null };`);
     expect(module).toContain(
       'issueOrPullRequest: { title: string } | Record<PropertyKey, never> | null',
     );

@@ -12,6 +12,7 @@ import type { FragmentDefinition, OperationDefinition } from './collect-definiti
 import type { ResolvedGeneratorConfig } from './config.js';
 import { compactDefinition, fragmentDependencies, printDocument } from './print-documents.js';
 import { type InputTypeContext, inputEntry } from './print-schema-types.js';
+import { MAX_LINE } from './print-shapes.js';
 import { documentError, type SelectionShape, ShapeBuilder } from './selection-shape.js';
 import { ShapeKeys } from './shape-keys.js';
 import { fragmentTypeName } from './type-names.js';
@@ -121,12 +122,11 @@ export class DefinitionCompiler {
       }
       return inputEntry(name, type, !!variable.defaultValue, context, true);
     });
-    const body = entries.length === 0 ? 'Record<string, never>' : `{ ${entries.join('; ')} }`;
     return {
       ...selection,
       used,
       operation,
-      variables: `export type ${names.variables} = ${body};`,
+      variables: printVariables(names.variables, entries),
       document: printDocument(compactDefinition(node), selection.dependencies, names, this.config),
       comment: leadingComment(node),
     };
@@ -153,6 +153,18 @@ export class DefinitionCompiler {
       used: enums,
     };
   }
+}
+
+/**
+ * `export type XQueryVariables = { … };`, a variable per line when one line would be long;
+ * `Record<string, never>` without variables, which makes them optional in `client.request`.
+ */
+function printVariables(name: string, entries: readonly string[]): string {
+  const prefix = `export type ${name} = `;
+  if (entries.length === 0) return `${prefix}Record<string, never>;`;
+  const inline = `${prefix}{ ${entries.join('; ')} };`;
+  if (inline.length <= MAX_LINE) return inline;
+  return `${prefix}{\n${entries.map((entry) => `  ${entry};`).join('\n')}\n};`;
 }
 
 function isCurrent(compiled: Compiled, fragments: Fragments): boolean {

@@ -10,7 +10,7 @@ import {
 import { HEADER, IMPORTED_NAMES, printImports } from './module-parts.js';
 import { printSchemaTypes } from './print-schema-types.js';
 import { printSdk } from './print-sdk.js';
-import { printShape } from './print-shapes.js';
+import { ShapePrinter } from './print-shapes.js';
 import { nameShapes, type RootShape } from './shape-names.js';
 
 /** Assembles the module from the compiled definitions; the compiler keeps what can be kept. */
@@ -43,26 +43,28 @@ function printModule(
     reserved.add(operation.names.variables).add(operation.names.document);
   }
   const naming = nameShapes(roots, reserved, compiler.keys);
-  const declare = (root: RootShape) => naming.aliasOf(root) ?? printShape(root.shape, naming);
+  const printer = new ShapePrinter(naming);
+  const declare = (prefix: string, root: RootShape) => {
+    const alias = naming.aliasOf(root);
+    return alias === undefined ? printer.declaration(prefix, root.shape) : `${prefix}${alias};`;
+  };
 
   const sections = [
     HEADER,
     printImports(config, compiledOperations.length > 0),
     [...schemaTypes.values()].join('\n'),
     naming.shared
-      .map((shared) => `type ${shared.name} = ${printShape(shared.shape, naming)};`)
+      .map((shared) => printer.declaration(`type ${shared.name} = `, shared.shape))
       .join('\n'),
     compiledFragments
-      .map((fragment) => `export type ${fragment.name} = ${declare(fragment)};`)
+      .map((fragment) => declare(`export type ${fragment.name} = `, fragment))
       .join('\n'),
     compiledOperations
-      .map((compiled) =>
-        [
-          compiled.variables,
-          `export type ${compiled.operation.names.result} = ${declare({ name: compiled.operation.names.result, shape: compiled.shape })};`,
-          compiled.document,
-        ].join('\n'),
-      )
+      .map(({ operation, shape, variables, document }) => {
+        const { result } = operation.names;
+        const root = { name: result, shape };
+        return [variables, declare(`export type ${result} = `, root), document].join('\n');
+      })
       .join('\n\n'),
     printSdk(compiledOperations, config),
   ];
