@@ -3,11 +3,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { type BenchReport, describeMachine } from './bench-report.js';
 import { clientOverhead } from './client-overhead.js';
 import { codegenScale } from './codegen-scale.js';
+import { generatorOutput } from './generator-output.js';
 import { pacingEfficiency } from './pacing-efficiency.js';
 import { tokenSingleFlight } from './token-single-flight.js';
 
 const benches: (() => Promise<BenchReport>)[] = [
   codegenScale,
+  generatorOutput,
   clientOverhead,
   pacingEfficiency,
   tokenSingleFlight,
