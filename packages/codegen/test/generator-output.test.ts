@@ -1,5 +1,5 @@
 import { adminApiSchema } from '@admin-api/emulator';
-import { parse } from 'graphql';
+import { buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { generateModule, type SourceDocuments } from '../src/generator/index.js';
 import { CodegenError } from '../src/index.js';
@@ -260,6 +260,30 @@ export type Sdk = ReturnType<typeof getSdk>;
     const module = generateModule(adminApi(), []);
     expect(module).toContain("import type { AdminClient } from '@admin-api/client';");
     expect(module).toContain('export function getSdk(_client: AdminClient) {\n  return {};\n}');
+  });
+});
+
+describe('text from the schema', () => {
+  it('cannot end a comment and turn into code: descriptions and deprecation reasons stay comments', () => {
+    const schema = buildSchema(`
+      """Ends here */ export const injected = 1; /*"""
+      enum Kind { A B }
+      input Filter {
+        """x */ export const fromField = 2; /* y"""
+        kind: Kind
+      }
+      type Query {
+        items(filter: Filter): [String] @deprecated(reason: "old */ export const fromReason = 3; /*")
+      }
+    `);
+    const module = generateModule(schema, [
+      source('q.graphql', 'query Items($filter: Filter) { items(filter: $filter) }'),
+    ]);
+    expect(module).toContain('/** Ends here *\\/ export const injected = 1; /* */');
+    expect(module).toContain('  /** x *\\/ export const fromField = 2; /* y */');
+    expect(module).toContain('/** @deprecated old *\\/ export const fromReason = 3; /* */ items');
+    const code = module.replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(code).not.toMatch(/injected|fromField|fromReason/);
   });
 });
 
