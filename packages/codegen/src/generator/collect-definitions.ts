@@ -1,4 +1,5 @@
 import {
+  type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
   Kind,
@@ -61,22 +62,25 @@ class Problems {
 export function collectDefinitions(sources: readonly SourceDocuments[]): Definitions {
   const sorted = [...sources].sort((a, b) => compareCodeUnits(a.location, b.location));
   const problems = new Problems();
-  const byMethod = new Map<string, { operation: OperationDefinition; where: string }>();
-  const byTypeName = new Map<string, string>();
-  const fragments = new Map<string, FragmentDefinition & { where: string }>();
+  const byMethod = new Map<string, OperationDefinition>();
+  const byTypeName = new Map<string, OperationDefinition>();
+  const fragments = new Map<string, FragmentDefinition>();
+  // Only a message needs a line and column: found then, not for every definition.
+  const where = (definition: { location: string; node: ASTNode }) =>
+    sourceLocation(definition.location, definition.node);
   for (const { location, documents } of sorted) {
     for (const document of documents) {
       for (const definition of document.definitions) {
-        const where = sourceLocation(location, definition);
+        const here = { location, node: definition };
         if (definition.kind === Kind.FRAGMENT_DEFINITION) {
           const name = definition.name.value;
           const text = compactDefinition(definition);
           const earlier = fragments.get(name);
-          if (!earlier) fragments.set(name, { node: definition, location, text, where });
+          if (!earlier) fragments.set(name, { node: definition, location, text });
           else if (earlier.text !== text) {
             problems.add(
               'DOCUMENT_ERROR',
-              `${where}: fragment "${name}" is defined differently at ${earlier.where}. Rename one of them.`,
+              `${where(here)}: fragment "${name}" is defined differently at ${where(earlier)}. Rename one of them.`,
             );
           }
           continue;
@@ -85,7 +89,7 @@ export function collectDefinitions(sources: readonly SourceDocuments[]): Definit
         if (!definition.name) {
           problems.add(
             'ANONYMOUS_OPERATION',
-            `${where}: anonymous ${definition.operation}. Give it a name (e.g. "${definition.operation} GetMe { … }"): the name becomes the SDK method.`,
+            `${where(here)}: anonymous ${definition.operation}. Give it a name (e.g. "${definition.operation} GetMe { … }"): the name becomes the SDK method.`,
           );
           continue;
         }
@@ -101,7 +105,7 @@ export function collectDefinitions(sources: readonly SourceDocuments[]): Definit
         if (earlier) {
           problems.add(
             'DUPLICATE_METHOD',
-            `${where}: operation "${name}" maps to the SDK method "${operation.method}()", as "${earlier.operation.name}" at ${earlier.where} does. Rename one of them.`,
+            `${where(here)}: operation "${name}" maps to the SDK method "${operation.method}()", as "${earlier.name}" at ${where(earlier)} does. Rename one of them.`,
           );
           continue;
         }
@@ -109,12 +113,12 @@ export function collectDefinitions(sources: readonly SourceDocuments[]): Definit
         if (sameType) {
           problems.add(
             'DUPLICATE_METHOD',
-            `${where}: operation "${name}" maps to the type "${operation.names.result}", as the operation at ${sameType} does. Rename one of them.`,
+            `${where(here)}: operation "${name}" maps to the type "${operation.names.result}", as "${sameType.name}" at ${where(sameType)} does. Rename one of them.`,
           );
           continue;
         }
-        byMethod.set(operation.method, { operation, where });
-        byTypeName.set(operation.names.result, where);
+        byMethod.set(operation.method, operation);
+        byTypeName.set(operation.names.result, operation);
       }
     }
   }
@@ -124,8 +128,6 @@ export function collectDefinitions(sources: readonly SourceDocuments[]): Definit
       `@admin-api/codegen cannot generate the SDK:\n  ${problems.lines.join('\n  ')}`,
     );
   }
-  const operations = [...byMethod.values()]
-    .map((entry) => entry.operation)
-    .sort((a, b) => compareCodeUnits(a.name, b.name));
+  const operations = [...byMethod.values()].sort((a, b) => compareCodeUnits(a.name, b.name));
   return { operations, fragments };
 }

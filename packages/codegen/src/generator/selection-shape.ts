@@ -127,7 +127,10 @@ export class ShapeBuilder {
           )
         : [type];
       const members = objects.map((object) => this.member(object, selectionSets));
-      shape = { typeName: type.name, members: this.mergeMembers(members) };
+      shape = {
+        typeName: type.name,
+        members: members.length > 1 ? this.mergeMembers(members) : members,
+      };
       this.built.set(key, shape);
     }
     return shape;
@@ -247,13 +250,14 @@ export class ShapeBuilder {
   }
 
   private nonNullType(type: GraphQLOutputType, nodes: readonly FieldNode[]): OutputType {
-    if (isListType(type)) return { kind: 'list', of: this.outputType(type.ofType, nodes) };
-    if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);
+    // Most fields are scalars: ask that first.
     if (isScalarType(type)) return { kind: 'leaf', ts: this.context.scalarType(type.name) };
     if (isEnumType(type)) {
       this.context.enums.add(type.name);
       return { kind: 'leaf', ts: typeName(type.name) };
     }
+    if (isListType(type)) return { kind: 'list', of: this.outputType(type.ofType, nodes) };
+    if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);
     if (!isCompositeType(type)) {
       const node = nodes[0] as FieldNode;
       throw documentError(this.locationOf(node), node, `"${type}" is not an output type.`);
