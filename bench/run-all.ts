@@ -6,11 +6,13 @@ import { type BenchReport, describeMachine } from './bench-report.js';
 import { clientOverhead } from './client-overhead.js';
 import { codegenScale } from './codegen-scale.js';
 import { fleetMode } from './fleet.js';
+import { generatorOutput } from './generator-output.js';
 import { pacingEfficiency } from './pacing-efficiency.js';
 import { tokenSingleFlight } from './token-single-flight.js';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
   'codegen-scale': codegenScale,
+  'generator-output': generatorOutput,
   'client-overhead': clientOverhead,
   pacing: pacingEfficiency,
   tokens: tokenSingleFlight,

@@ -29,6 +29,7 @@ import { createPacer } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
 import { wait } from './scheduler.js';
+import type { TypedDocumentString } from './typed-document-string.js';
 
 /**
  * How long a token issued to replace a refused one, and refused itself before any request with
@@ -87,14 +88,17 @@ export type AdminClientOptions = AdminClientBaseOptions &
 /** An authenticated Admin API client. */
 export interface AdminClient {
   /**
-   * Sends one GraphQL operation. With a `TypedDocumentNode` the result and the variables are
-   * typed, and `variables` is required exactly when the operation has a required variable. A
-   * string or an untyped `DocumentNode` gives `unknown` unless `TResult` is given. Rejects with
-   * an {@link AdminApiError}; a document or variables that cannot be sent reject with a
-   * `ConfigurationError` before anything is sent.
+   * Sends one GraphQL operation. With a `TypedDocumentString` or a `TypedDocumentNode` (what
+   * codegen emits) the result and the variables are typed, and `variables` is required exactly
+   * when the operation has a required variable. A plain string or an untyped `DocumentNode`
+   * gives `unknown` unless `TResult` is given. Rejects with an {@link AdminApiError}; a document
+   * or variables that cannot be sent reject with a `ConfigurationError` before anything is sent.
    */
   request<TResult = unknown, TVariables extends object = Variables>(
-    document: TypedDocumentNode<TResult, TVariables> | string,
+    document:
+      | TypedDocumentString<TResult, TVariables>
+      | TypedDocumentNode<TResult, TVariables>
+      | string,
     ...args: RequestArgs<TVariables>
   ): Promise<TResult>;
   /** The resolved GraphQL endpoint, `{baseUrl}/api/v2/admin/graphql`. */

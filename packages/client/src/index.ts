@@ -72,3 +72,4 @@ export type { RateLimiter } from './rate-limiter.js';
 export { parseRetryAfter } from './retry-after.js';
 export { MIN_RETRY_AFTER_MS, type RetryOptions } from './retry-policy.js';
 export type { SetTimer } from './scheduler.js';
+export type { TypedDocumentString } from './typed-document-string.js';

@@ -5,6 +5,7 @@ import { HttpError } from './errors.js';
 import { toOperation } from './operation.js';
 import { label } from './operation-label.js';
 import { pageFingerprint } from './page-fingerprint.js';
+import type { TypedDocumentString } from './typed-document-string.js';
 
 /** The service's largest page. */
 export const MAX_PAGE_LIMIT = 200;
@@ -76,7 +77,7 @@ export async function* paginate<
   TItem,
 >(
   client: AdminClient,
-  document: TypedDocumentNode<TResult, TVariables>,
+  document: TypedDocumentString<TResult, TVariables> | TypedDocumentNode<TResult, TVariables>,
   variables: Omit<TVariables, 'pagination'>,
   options: PaginateOptions<TResult, TItem>,
 ): AsyncGenerator<TItem, void, undefined> {

@@ -37,7 +37,7 @@ export interface AdminApiCodegenOptions {
   envFile?: string | false;
   /** TypeScript types for custom scalars. @default { Timestamp: 'number', JSON: 'unknown' } */
   scalars?: Record<string, string>;
-  /** More configuration for the plugins (typescript-operations, typed-document-node, the SDK). */
+  /** More options for the generator (`clientModule`, `documentMode`) and for graphql-codegen. */
   config?: Record<string, unknown>;
   /** Where progress goes. @default stderr, prefixed "[admin-api]" */
   logger?: SchemaLogger;

@@ -7,7 +7,8 @@ export {
   type SchemaCacheOptions,
 } from './define-config.js';
 export { CodegenError, type CodegenErrorCode, type CodegenErrorDetails } from './errors.js';
-export { DEFAULT_SCALARS, PRESET_DEFAULT_CONFIG, preset } from './preset.js';
+export { DEFAULT_SCALARS } from './generator/index.js';
+export { preset } from './preset.js';
 export {
   type AdminApiCredentials,
   type CredentialsSource,

@@ -75,7 +75,7 @@ describe('documents that cannot become an SDK stop codegen with the file and lin
     );
   });
 
-  it('a document problem is left to graphql-codegen when its config skips validation', async () => {
+  it('with validation skipped, a field the schema lacks still stops the generator with DOCUMENT_ERROR and its line', async () => {
     const dir = cachedProject({ 'src/me.graphql': 'query GetMe { me { shoeSize } }\n' });
     const error = await codegenFailure(
       runCodegen(dir, {
@@ -83,7 +83,11 @@ describe('documents that cannot become an SDK stop codegen with the file and lin
         config: { skipDocumentsValidation: { skipValidationAgainstSchema: true } },
       }),
     );
-    expect(error).not.toBeInstanceOf(CodegenError);
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('DOCUMENT_ERROR');
+    expect(error.message).toContain(
+      `${dir}/src/me.graphql:1:20  Cannot query field "shoeSize" on type "Me".`,
+    );
   });
 });
 

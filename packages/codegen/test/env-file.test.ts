@@ -25,7 +25,7 @@ describe('credentials from the environment and .env beside codegen.ts', () => {
       '.env': `ADMIN_API_AUTH_URL=${emu.authUrl}\nADMIN_API_BASE_URL=${emu.baseUrl}\nADMIN_API_CLIENT_ID=${emu.clientId}\nADMIN_API_CLIENT_SECRET=${emu.clientSecret}\n`,
     });
     const { content } = await runCodegen(dir, { envFile: join(dir, '.env') });
-    expect(content).toContain('getMe(');
+    expect(content).toContain('getMe: call(GetMeDocument)');
     expect(emu.stats.tokensIssued).toBe(1);
   });
 
@@ -37,7 +37,7 @@ describe('credentials from the environment and .env beside codegen.ts', () => {
     vi.stubEnv('ADMIN_API_CLIENT_SECRET', emu.clientSecret);
     const dir = project({ 'src/me.graphql': 'query GetMe { me { id } }\n' });
     const { content } = await runCodegen(dir, { credentials: async () => undefined });
-    expect(content).toContain('getMe(');
+    expect(content).toContain('getMe: call(GetMeDocument)');
     expect(emu.stats.tokensIssued).toBe(1);
   });
 

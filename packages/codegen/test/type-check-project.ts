@@ -15,10 +15,23 @@ const clientTypes = fileURLToPath(new URL('../../client/dist/index.d.ts', import
  * Resolves to tsc's output: empty when everything type-checks.
  */
 export async function typeCheckGenerated(dir: string, content: string): Promise<string> {
-  if (!existsSync(clientTypes))
-    throw new Error('Run `pnpm build` first: this checks the built @admin-api/client types.');
   mkdirSync(join(dir, 'src/generated'), { recursive: true });
   writeFileSync(join(dir, 'src/generated/admin-api.ts'), content);
+  return typeCheckDirectory(dir, ['src']);
+}
+
+/**
+ * Runs tsc once over `include` (paths in `dir`) with the strictest settings a consumer may use,
+ * plus `options`, against the published @admin-api/client types. Resolves to tsc's output:
+ * empty when everything type-checks.
+ */
+export async function typeCheckDirectory(
+  dir: string,
+  include: readonly string[],
+  options: Record<string, unknown> = {},
+): Promise<string> {
+  if (!existsSync(clientTypes))
+    throw new Error('Run `pnpm build` first: this checks the built @admin-api/client types.');
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
@@ -39,13 +52,14 @@ export async function typeCheckGenerated(dir: string, content: string): Promise<
             require.resolve('@graphql-typed-document-node/core/typings/index.d.ts'),
           ],
         },
+        ...options,
       },
-      include: ['src'],
+      include,
     }),
   );
   const tsc = require.resolve('typescript/bin/tsc');
-  const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')]).catch(
-    (error: { stdout: string }) => error,
-  );
+  const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], {
+    maxBuffer: 64 * 2 ** 20,
+  }).catch((error: { stdout: string }) => error);
   return result.stdout;
 }

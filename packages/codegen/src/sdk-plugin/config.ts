@@ -1,20 +1,24 @@
-import type { RawClientSideBasePluginConfig } from '@graphql-codegen/visitor-plugin-common';
+import type { GeneratorConfig } from '../generator/index.js';
 
-/** Options of the SDK plugin, as written in a codegen config. All optional. */
-export interface SdkPluginConfig extends RawClientSideBasePluginConfig {
-  /**
-   * Module the generated `getSdk` imports the `AdminClient` and `RequestOptions` types from.
-   * @default '@admin-api/client'
-   * @example { clientModule: '@acme/admin-api-client' }
-   */
-  clientModule?: string;
-}
+/**
+ * Options of the `@admin-api/codegen` plugin and preset, as written in a codegen config's
+ * `config`: `scalars`, `clientModule` and `documentMode` (see {@link GeneratorConfig}). Other
+ * keys are graphql-codegen's own and are ignored here.
+ *
+ * @example
+ * generates: { 'src/generated/admin-api.ts': { preset, config: { documentMode: 'node' } } }
+ */
+export type SdkPluginConfig = GeneratorConfig;
 
-/** {@link SdkPluginConfig} with the defaults filled in. */
-export interface ResolvedSdkPluginConfig {
-  readonly clientModule: string;
-}
-
-export function resolveSdkPluginConfig(raw: SdkPluginConfig): ResolvedSdkPluginConfig {
-  return { clientModule: raw.clientModule ?? '@admin-api/client' };
+/**
+ * The generator's options out of a codegen config, which holds graphql-codegen's own too. Their
+ * values are checked when the generator resolves them.
+ */
+export function generatorConfig(config: object): GeneratorConfig {
+  const { scalars, clientModule, documentMode } = config as SdkPluginConfig;
+  return {
+    ...(scalars === undefined ? {} : { scalars }),
+    ...(clientModule === undefined ? {} : { clientModule }),
+    ...(documentMode === undefined ? {} : { documentMode }),
+  };
 }

@@ -1,0 +1,125 @@
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { compareCodeUnits } from '../compare-code-units.js';
+import { collectDefinitions, type SourceDocuments } from './collect-definitions.js';
+import { DefinitionCompiler } from './compile-definition.js';
+import {
+  type GeneratorConfig,
+  type ResolvedGeneratorConfig,
+  resolveGeneratorConfig,
+} from './config.js';
+import { HEADER, IMPORTED_NAMES, printImports } from './module-parts.js';
+import { printSchemaTypes } from './print-schema-types.js';
+import { printSdk } from './print-sdk.js';
+import { ShapePrinter } from './print-shapes.js';
+import { nameShapes, type RootShape } from './shape-names.js';
+
+/** Assembles the module from the compiled definitions; the compiler keeps what can be kept. */
+function printModule(
+  schema: GraphQLSchema,
+  config: ResolvedGeneratorConfig,
+  compiler: DefinitionCompiler,
+  sources: readonly SourceDocuments[],
+): string {
+  const { operations, fragments } = collectDefinitions(sources);
+  const compiledFragments = [...fragments.values()]
+    .map((fragment) => compiler.fragment(fragment, fragments))
+    .sort((a, b) => compareCodeUnits(a.name, b.name));
+  const compiledOperations = operations.map((operation) =>
+    compiler.operation(operation, fragments),
+  );
+
+  const used = new Set<string>();
+  for (const compiled of [...compiledFragments, ...compiledOperations]) {
+    for (const name of compiled.used) used.add(name);
+  }
+  const schemaTypes = printSchemaTypes(schema, used, config.inputScalarType);
+
+  const roots: RootShape[] = [
+    ...compiledFragments,
+    ...compiledOperations.map(({ operation, shape }) => ({ name: operation.names.result, shape })),
+  ];
+  const reserved = new Set([...IMPORTED_NAMES, 'getSdk', 'Sdk', ...schemaTypes.keys()]);
+  for (const { operation } of compiledOperations) {
+    reserved.add(operation.names.variables).add(operation.names.document);
+  }
+  const naming = nameShapes(roots, reserved, compiler.keys);
+  const printer = new ShapePrinter(naming);
+  const declare = (prefix: string, root: RootShape) => {
+    const alias = naming.aliasOf(root);
+    return alias === undefined ? printer.declaration(prefix, root.shape) : `${prefix}${alias};`;
+  };
+
+  const sections = [
+    HEADER,
+    printImports(config, compiledOperations.length > 0),
+    [...schemaTypes.values()].join('\n'),
+    naming.shared
+      .map((shared) => printer.declaration(`type ${shared.name} = `, shared.shape))
+      .join('\n'),
+    compiledFragments
+      .map((fragment) => declare(`export type ${fragment.name} = `, fragment))
+      .join('\n'),
+    compiledOperations
+      .map(({ operation, shape, variables, document }) => {
+        const { result } = operation.names;
+        const root = { name: result, shape };
+        return [variables, declare(`export type ${result} = `, root), document].join('\n');
+      })
+      .join('\n\n'),
+    printSdk(compiledOperations, config),
+  ];
+  return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
+}
+
+/**
+ * The whole module, deterministic: same inputs, same bytes, whatever the order of `sources` or
+ * the locale. Throws a `CodegenError` (`ANONYMOUS_OPERATION`, `DUPLICATE_METHOD` with both
+ * locations, `DOCUMENT_ERROR`) where a document cannot become an SDK method.
+ *
+ * @example
+ * const source = generateModule(schema, [{ location: 'src/me.graphql', documents: [parse(text)] }]);
+ */
+export function generateModule(
+  schema: GraphQLSchema,
+  sources: readonly SourceDocuments[],
+  config?: GeneratorConfig,
+): string {
+  const resolved = resolveGeneratorConfig(config);
+  return printModule(schema, resolved, new DefinitionCompiler(schema, resolved), sources);
+}
+
+/** The generator of a watcher: see {@link createIncrementalGenerator}. */
+export interface IncrementalGenerator {
+  /** Replaces the documents of one file; `undefined` removes the file. */
+  set(location: string, documents: readonly DocumentNode[] | undefined): void;
+  /** The module for the files set so far: exactly what {@link generateModule} prints for them. */
+  print(): string;
+}
+
+/**
+ * For a watcher: keeps the compiled form of every operation and fragment, and on `print()`
+ * recompiles only those whose definition or fragments changed since, then reassembles the module.
+ *
+ * @example
+ * const generator = createIncrementalGenerator(schema);
+ * generator.set('src/me.graphql', [parse(text)]);
+ * writeFileSync(output, generator.print());
+ */
+export function createIncrementalGenerator(
+  schema: GraphQLSchema,
+  config?: GeneratorConfig,
+): IncrementalGenerator {
+  const resolved = resolveGeneratorConfig(config);
+  const compiler = new DefinitionCompiler(schema, resolved);
+  const files = new Map<string, readonly DocumentNode[]>();
+  return {
+    set(location, documents) {
+      if (documents === undefined) files.delete(location);
+      else files.set(location, documents);
+    },
+    print() {
+      const sources = [...files].map(([location, documents]) => ({ location, documents }));
+      return printModule(schema, resolved, compiler, sources);
+    },
+  };
+}

@@ -1,0 +1,7 @@
+export { collectDefinitions, type SourceDocuments } from './collect-definitions.js';
+export { DEFAULT_SCALARS, type GeneratorConfig } from './config.js';
+export {
+  createIncrementalGenerator,
+  generateModule,
+  type IncrementalGenerator,
+} from './generate-module.js';

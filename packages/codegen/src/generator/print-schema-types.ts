@@ -1,0 +1,110 @@
+import {
+  type GraphQLInputType,
+  type GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+} from 'graphql';
+import { compareCodeUnits } from '../compare-code-units.js';
+import { deprecation, tsdoc } from './module-parts.js';
+import { arrayOf } from './print-shapes.js';
+import { typeName } from './type-names.js';
+
+/** What printing input types needs; `used` collects the enums and input objects they name. */
+export interface InputTypeContext {
+  readonly scalarType: (name: string) => string;
+  readonly used: Set<string>;
+}
+
+/**
+ * The TypeScript type of an input value. Nullable is `T | null | undefined`, so callers under
+ * `exactOptionalPropertyTypes` may pass `undefined`. With `coerceLists` (variables) a list also
+ * accepts one item, as GraphQL's input coercion does: `string[] | string`.
+ */
+export function inputTypeText(
+  type: GraphQLInputType,
+  context: InputTypeContext,
+  coerceLists: boolean,
+): string {
+  if (isNonNullType(type)) return nonNullInputText(type.ofType, context, coerceLists);
+  const text = nonNullInputText(type, context, coerceLists);
+  // `unknown | null | undefined` is `unknown`; say it once.
+  return text === 'unknown' || text === 'any' ? text : `${text} | null | undefined`;
+}
+
+function nonNullInputText(
+  type: GraphQLInputType,
+  context: InputTypeContext,
+  coerceLists: boolean,
+): string {
+  if (isNonNullType(type)) return nonNullInputText(type.ofType, context, coerceLists);
+  if (isListType(type)) {
+    const item = inputTypeText(type.ofType as GraphQLInputType, context, coerceLists);
+    return coerceLists ? `${arrayOf(item)} | ${item}` : arrayOf(item);
+  }
+  if (isScalarType(type)) return context.scalarType(type.name);
+  context.used.add(type.name);
+  return typeName(type.name);
+}
+
+/** `name: T`, or `name?: T` when it may be left out: nullable, or with a default. */
+export function inputEntry(
+  name: string,
+  type: GraphQLInputType,
+  hasDefault: boolean,
+  context: InputTypeContext,
+  coerceLists: boolean,
+): string {
+  const optional = !isNonNullType(type) || hasDefault;
+  return `${name}${optional ? '?' : ''}: ${inputTypeText(type, context, coerceLists)}`;
+}
+
+/**
+ * The enums and input objects in `used`, and every one they reach through input fields, by
+ * TypeScript name, sorted: enums as string-literal unions on one line, input objects one field per line with the
+ * schema's descriptions.
+ */
+export function printSchemaTypes(
+  schema: GraphQLSchema,
+  used: ReadonlySet<string>,
+  scalarType: (name: string) => string,
+): ReadonlyMap<string, string> {
+  const context: InputTypeContext = { scalarType, used: new Set(used) };
+  const printed = new Map<string, string>();
+  for (const name of context.used) {
+    if (printed.has(name)) continue;
+    const type = schema.getType(name);
+    if (isEnumType(type)) {
+      const values = type.getValues().map((value) => `'${value.name}'`);
+      printed.set(
+        name,
+        `${tsdoc(type.description)}export type ${typeName(name)} = ${values.join(' | ')};`,
+      );
+    } else if (isInputObjectType(type)) {
+      // Adding to `context.used` while iterating it visits the newly reached types too.
+      const fields = Object.values(type.getFields()).map((field) => {
+        const deprecated = field.deprecationReason ? deprecation(field.deprecationReason) : '';
+        const doc = [field.description ?? '', deprecated].filter(Boolean).join('\n');
+        const entry = inputEntry(
+          field.name,
+          field.type,
+          field.defaultValue !== undefined,
+          context,
+          false,
+        );
+        return `${tsdoc(doc, '  ')}  ${entry};`;
+      });
+      printed.set(
+        name,
+        `${tsdoc(type.description)}export type ${typeName(name)} = {\n${fields.join('\n')}\n};`,
+      );
+    }
+  }
+  return new Map(
+    [...printed]
+      .map(([name, text]) => [typeName(name), text] as const)
+      .sort(([a], [b]) => compareCodeUnits(a, b)),
+  );
+}

@@ -1,0 +1,296 @@
+import {
+  type ASTNode,
+  type DirectiveNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  isAbstractType,
+  isCompositeType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  Kind,
+  SchemaMetaFieldDef,
+  type SelectionSetNode,
+  TypeMetaFieldDef,
+} from 'graphql';
+import { compareCodeUnits } from '../compare-code-units.js';
+import { CodegenError } from '../errors.js';
+import { sourceLocation } from '../sdk-plugin/source-location.js';
+import type { ShapeKeys } from './shape-keys.js';
+import { typeName } from './type-names.js';
+
+/** The TypeScript type of a selected field, before it is printed. */
+export type OutputType =
+  /** A scalar's or an enum's TypeScript type: `string`, `number`, `ProductTypeEnum`, … */
+  | { readonly kind: 'leaf'; readonly ts: string }
+  /** `__typename`: the names of the object types the member stands for. */
+  | { readonly kind: 'typename'; readonly names: readonly string[] }
+  | { readonly kind: 'list'; readonly of: OutputType }
+  | { readonly kind: 'nullable'; readonly of: OutputType }
+  | { readonly kind: 'selection'; readonly shape: SelectionShape };
+
+/** What a selection set answers on one composite type: a union of members, one per kind of object. */
+export interface SelectionShape {
+  /** The GraphQL type selected on, e.g. `Product` or an interface. */
+  readonly typeName: string;
+  readonly members: readonly ShapeMember[];
+}
+
+export interface ShapeMember {
+  readonly fields: readonly ShapeField[];
+}
+
+export interface ShapeField {
+  /** The response key: the alias, or the field's name. */
+  readonly name: string;
+  readonly type: OutputType;
+  /** Selected only under `@include` or `@skip`, so it may be absent. */
+  readonly optional: boolean;
+  /** The schema's deprecation reason, when the field is deprecated. */
+  readonly deprecated: string | undefined;
+}
+
+interface CollectedField {
+  readonly nodes: FieldNode[];
+  conditional: boolean;
+}
+
+/** What building shapes needs, and what it reports back. */
+export interface ShapeContext {
+  readonly schema: GraphQLSchema;
+  readonly scalarType: (name: string) => string;
+  readonly fragments: ReadonlyMap<
+    string,
+    { readonly node: FragmentDefinitionNode; readonly location: string }
+  >;
+  /** The file of the definition being built, for messages. */
+  readonly location: string;
+  /** GraphQL names of the enums the shapes refer to; filled in while building. */
+  readonly enums: Set<string>;
+  /** Shape identities, shared with the rest of the module's assembly. */
+  readonly keys: ShapeKeys;
+}
+
+/** A document the generator cannot type; only met when the caller skipped validation. */
+export function documentError(location: string, node: ASTNode, message: string): CodegenError {
+  return new CodegenError(
+    'DOCUMENT_ERROR',
+    `@admin-api/codegen: the documents do not validate against the schema:\n  ${sourceLocation(location, node)}  ${message}`,
+  );
+}
+
+function isConditional(directives: readonly DirectiveNode[] | undefined): boolean {
+  return directives?.some((d) => d.name.value === 'include' || d.name.value === 'skip') ?? false;
+}
+
+/**
+ * Builds the shapes of the selections in one operation or fragment. Fragment spreads and inline
+ * fragments are merged into the fields of each object type they apply to, as GraphQL executes
+ * them; a selection set met again (a fragment spread twice) is built once.
+ */
+export class ShapeBuilder {
+  private readonly built = new Map<string, SelectionShape>();
+  private readonly selectionIds = new WeakMap<SelectionSetNode, number>();
+  private nextSelectionId = 0;
+  /** The file each node met so far comes from: fragments may live in other files. */
+  private readonly locations = new WeakMap<ASTNode, string>();
+
+  constructor(private readonly context: ShapeContext) {}
+
+  /** The shape of the definition's own selection set, on `type`. */
+  root(type: GraphQLCompositeType, selectionSet: SelectionSetNode): SelectionShape {
+    this.locations.set(selectionSet, this.context.location);
+    return this.shape(type, [selectionSet]);
+  }
+
+  private locationOf(node: ASTNode): string {
+    return this.locations.get(node) ?? this.context.location;
+  }
+
+  /** The shape of `selectionSets`, merged, on `type`. */
+  private shape(
+    type: GraphQLCompositeType,
+    selectionSets: readonly SelectionSetNode[],
+  ): SelectionShape {
+    const key = `${type.name}:${selectionSets.map((set) => this.selectionId(set)).join(',')}`;
+    let shape = this.built.get(key);
+    if (!shape) {
+      const objects = isAbstractType(type)
+        ? [...this.context.schema.getPossibleTypes(type)].sort((a, b) =>
+            compareCodeUnits(a.name, b.name),
+          )
+        : [type];
+      const members = objects.map((object) => this.member(object, selectionSets));
+      shape = {
+        typeName: type.name,
+        members: members.length > 1 ? this.mergeMembers(members) : members,
+      };
+      this.built.set(key, shape);
+    }
+    return shape;
+  }
+
+  private selectionId(selectionSet: SelectionSetNode): number {
+    let id = this.selectionIds.get(selectionSet);
+    if (id === undefined) {
+      id = this.nextSelectionId++;
+      this.selectionIds.set(selectionSet, id);
+    }
+    return id;
+  }
+
+  private member(
+    object: GraphQLObjectType,
+    selectionSets: readonly SelectionSetNode[],
+  ): ShapeMember {
+    const collected = new Map<string, CollectedField>();
+    for (const set of selectionSets) this.collect(object, set, false, collected, new Set());
+    const fields: ShapeField[] = [];
+    for (const [name, { nodes, conditional }] of collected) {
+      const fieldName = (nodes[0] as FieldNode).name.value;
+      if (fieldName === '__typename') {
+        fields.push({
+          name,
+          type: { kind: 'typename', names: [object.name] },
+          optional: conditional,
+          deprecated: undefined,
+        });
+        continue;
+      }
+      const definition = this.fieldDefinition(object, nodes[0] as FieldNode);
+      fields.push({
+        name,
+        type: this.outputType(definition.type, nodes),
+        optional: conditional,
+        deprecated: definition.deprecationReason ?? undefined,
+      });
+    }
+    return { fields };
+  }
+
+  private fieldDefinition(
+    object: GraphQLObjectType,
+    node: FieldNode,
+  ): GraphQLField<unknown, unknown> {
+    const name = node.name.value;
+    const field = object.getFields()[name];
+    if (field) return field;
+    if (object === this.context.schema.getQueryType()) {
+      if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+      if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+    }
+    throw documentError(
+      this.locationOf(node),
+      node,
+      `Cannot query field "${name}" on type "${object.name}".`,
+    );
+  }
+
+  /** Fields of `selectionSet` that apply to `object`, by response key, fragments merged in. */
+  private collect(
+    object: GraphQLObjectType,
+    selectionSet: SelectionSetNode,
+    conditional: boolean,
+    into: Map<string, CollectedField>,
+    spreading: Set<string>,
+  ): void {
+    const location = this.locationOf(selectionSet);
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        this.locations.set(selection, location);
+        if (selection.selectionSet) this.locations.set(selection.selectionSet, location);
+        const key = selection.alias?.value ?? selection.name.value;
+        const fieldConditional = conditional || isConditional(selection.directives);
+        const entry = into.get(key);
+        if (entry) {
+          entry.nodes.push(selection);
+          entry.conditional &&= fieldConditional;
+        } else {
+          into.set(key, { nodes: [selection], conditional: fieldConditional });
+        }
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const condition = selection.typeCondition?.name.value;
+        if (condition !== undefined && !this.applies(object, condition)) continue;
+        const inner = conditional || isConditional(selection.directives);
+        this.locations.set(selection.selectionSet, location);
+        this.collect(object, selection.selectionSet, inner, into, spreading);
+      } else {
+        const name = selection.name.value;
+        // A cycle is a validation error; never recurse forever on documents that skipped it.
+        if (spreading.has(name)) continue;
+        const fragment = this.context.fragments.get(name);
+        if (!fragment) throw documentError(location, selection, `Unknown fragment "${name}".`);
+        const { node } = fragment;
+        if (!this.applies(object, node.typeCondition.name.value)) continue;
+        this.locations.set(node.selectionSet, fragment.location);
+        spreading.add(name);
+        const inner = conditional || isConditional(selection.directives);
+        this.collect(object, node.selectionSet, inner, into, spreading);
+        spreading.delete(name);
+      }
+    }
+  }
+
+  /** Whether a fragment on `condition` applies to objects of type `object`. */
+  private applies(object: GraphQLObjectType, condition: string): boolean {
+    if (condition === object.name) return true;
+    const type = this.context.schema.getType(condition);
+    return isAbstractType(type) && this.context.schema.isSubType(type, object);
+  }
+
+  private outputType(type: GraphQLOutputType, nodes: readonly FieldNode[]): OutputType {
+    if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);
+    return { kind: 'nullable', of: this.nonNullType(type, nodes) };
+  }
+
+  private nonNullType(type: GraphQLOutputType, nodes: readonly FieldNode[]): OutputType {
+    // Most fields are scalars: ask that first.
+    if (isScalarType(type)) return { kind: 'leaf', ts: this.context.scalarType(type.name) };
+    if (isEnumType(type)) {
+      this.context.enums.add(type.name);
+      return { kind: 'leaf', ts: typeName(type.name) };
+    }
+    if (isListType(type)) return { kind: 'list', of: this.outputType(type.ofType, nodes) };
+    if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);
+    if (!isCompositeType(type)) {
+      const node = nodes[0] as FieldNode;
+      throw documentError(this.locationOf(node), node, `"${type}" is not an output type.`);
+    }
+    const selectionSets = nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
+    return { kind: 'selection', shape: this.shape(type, selectionSets) };
+  }
+
+  /**
+   * Object types whose members come out the same become one member, with all their names in
+   * `__typename` if it is selected: `{ __typename: 'Issue' | 'PullRequest'; id: string }`.
+   */
+  private mergeMembers(members: readonly ShapeMember[]): ShapeMember[] {
+    const merged = new Map<string, { fields: ShapeField[]; names: string[] }>();
+    for (const member of members) {
+      const key = this.context.keys.memberKey(member, { ignoreTypename: true });
+      const names = typenames(member);
+      const entry = merged.get(key);
+      if (entry) entry.names.push(...names);
+      else merged.set(key, { fields: [...member.fields], names: [...names] });
+    }
+    return [...merged.values()].map(({ fields, names }) => ({
+      fields: fields.map((field) =>
+        field.type.kind === 'typename' ? { ...field, type: { kind: 'typename', names } } : field,
+      ),
+    }));
+  }
+}
+
+/** The object type names a member's `__typename` fields hold (all hold the same). */
+function typenames(member: ShapeMember): readonly string[] {
+  for (const field of member.fields) {
+    if (field.type.kind === 'typename') return field.type.names;
+  }
+  return [];
+}

@@ -1,0 +1,96 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { adminApiSchema } from '@admin-api/emulator';
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { generateModule } from '../src/generator/index.js';
+import { useProject } from './codegen-harness.js';
+import { typeCheckDirectory } from './type-check-project.js';
+
+const project = useProject();
+
+const DOCUMENTS = `query GetMe { me { id name email scopes addedDate } }
+fragment Card on Product { id name type metaData { slug } }
+query ListProducts($pagination: PaginationInput, $search: String, $ids: [String!]) {
+  listProduct(pagination: $pagination, search: $search, id: { in: $ids }) { hasNext page data { ...Card } }
+}
+mutation SaveProduct($input: ProductInput!) { saveProduct(input: $input) { id } }
+mutation DeleteProducts($idList: [String!]!) { deleteProductList(idList: $idList) }
+query OrderLines { listOrder { data { orderLineItems { variant { taxValue } } } } }
+`;
+
+// Each @ts-expect-error must be an error, or tsc fails with "Unused '@ts-expect-error' directive".
+const usage = (module: string) => `import { createAdminClient, paginate } from '@admin-api/client';
+import { type AppScopeEnum, type GetMeQuery, GetMeDocument, getSdk, ListProductsDocument, type Sdk } from './${module}.js';
+
+const client = createAdminClient({ baseUrl: 'https://api.example.com', authUrl: 'https://shop.example.com', clientId: 'id', clientSecret: 'secret' });
+const sdk: Sdk = getSdk(client);
+
+export async function usage(): Promise<void> {
+  const { me } = await sdk.getMe();
+  // @ts-expect-error me is nullable, and so is every field of it
+  void me.id;
+  if (me) {
+    const id: string | null = me.id;
+    // @ts-expect-error a nullable field is not a string
+    const name: string = me.name;
+    const added: number | null = me.addedDate;
+    const scope: AppScopeEnum | undefined = me.scopes?.[0];
+    // @ts-expect-error noUncheckedIndexedAccess: an element may be missing
+    const first: AppScopeEnum = (me.scopes ?? [])[0];
+    // @ts-expect-error not one of the enum's values
+    const wrong: AppScopeEnum = 'READ_EVERYTHING';
+    void [id, name, added, scope, first, wrong];
+  }
+
+  await sdk.saveProduct({ input: { name: 'Mug', type: 'PHYSICAL', variants: [{ prices: [{ sellPrice: 1 }] }] } });
+  // exactOptionalPropertyTypes: a nullable input field takes undefined as well as null.
+  await sdk.saveProduct({ input: { name: 'Mug', type: 'PHYSICAL', description: undefined, brandId: null, variants: [] } });
+  // @ts-expect-error required variables are required
+  await sdk.saveProduct();
+  // @ts-expect-error a required input field is missing
+  await sdk.saveProduct({ input: { type: 'PHYSICAL', variants: [] } });
+  // @ts-expect-error an enum value outside the schema's
+  await sdk.saveProduct({ input: { name: 'Mug', type: 'SOFTWARE', variants: [] } });
+  await sdk.deleteProducts({ idList: 'p1' });
+  await sdk.deleteProducts({ idList: ['p1', 'p2'] });
+  // @ts-expect-error a variable of the wrong type
+  await sdk.deleteProducts({ idList: [1] });
+  await sdk.listProducts();
+  await sdk.listProducts({ search: 'mug', ids: ['p1'], pagination: { limit: 10 } }, { signal: AbortSignal.timeout(1000) });
+  // @ts-expect-error an unknown variable
+  await sdk.listProducts({ nope: 1 });
+  // @ts-expect-error an unknown per-call option
+  await sdk.getMe(undefined, { retries: 3 });
+
+  for await (const product of paginate(client, ListProductsDocument, { search: 'mug' }, { select: (r) => r.listProduct })) {
+    const name: string = product.name;
+    // @ts-expect-error metaData is nullable
+    void product.metaData.slug;
+    void name;
+  }
+  const typed: GetMeQuery = await client.request(GetMeDocument);
+  const taxValue: number | null | undefined = (await sdk.orderLines()).listOrder.data[0]?.orderLineItems[0]?.variant.taxValue;
+  void [typed, taxValue];
+}
+`;
+
+describe('the generated module', () => {
+  it('type-checks in both document modes under strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes and noUnused*, with a usage snippet', async () => {
+    const sources = [{ location: 'src/documents.graphql', documents: [parse(DOCUMENTS)] }];
+    const dir = project({
+      'src/usage.ts': usage('admin-api'),
+      'src/usage-node.ts': usage('admin-api-node'),
+    });
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'src/admin-api.ts'), generateModule(adminApiSchema(), sources));
+    writeFileSync(
+      join(dir, 'src/admin-api-node.ts'),
+      generateModule(adminApiSchema(), sources, { documentMode: 'node' }),
+    );
+    writeFileSync(join(dir, 'src/empty.ts'), generateModule(adminApiSchema(), []));
+    expect(
+      await typeCheckDirectory(dir, ['src'], { noUnusedLocals: true, noUnusedParameters: true }),
+    ).toBe('');
+  }, 60_000);
+});
