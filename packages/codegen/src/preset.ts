@@ -1,6 +1,4 @@
 import type { CodegenPlugin, Types } from '@graphql-codegen/plugin-helpers';
-import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
-import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { buildASTSchema } from 'graphql';
 import { compareCodeUnits } from './compare-code-units.js';
 import * as sdkPlugin from './sdk-plugin/index.js';
@@ -13,7 +11,8 @@ export const DEFAULT_SCALARS: Readonly<Record<string, string>> = {
   JSON: 'unknown',
 };
 
-const HEADER = [
+/** The generated module's first lines. */
+export const PRESET_HEADER = [
   '/* eslint-disable */',
   '// biome-ignore-all lint: generated file',
   '/**',
@@ -21,7 +20,7 @@ const HEADER = [
   ' */',
 ].join('\n');
 
-const headerPlugin: CodegenPlugin = { plugin: () => ({ prepend: [HEADER], content: '' }) };
+const headerPlugin: CodegenPlugin = { plugin: () => ({ prepend: [PRESET_HEADER], content: '' }) };
 
 /** Plugin configuration the preset starts from; a user's `config` overrides it. */
 export const PRESET_DEFAULT_CONFIG = {
@@ -54,7 +53,7 @@ function skipsValidationAgainstSchema(skip: SkipDocumentsValidation): boolean {
  *   generates: { 'src/generated/admin-api.ts': { preset } } };
  */
 export const preset: Types.OutputPreset = {
-  buildGeneratesSection(options) {
+  async buildGeneratesSection(options) {
     const userConfig = options.config as Record<string, unknown> & {
       scalars?: Record<string, string>;
       skipDocumentsValidation?: SkipDocumentsValidation;
@@ -77,6 +76,12 @@ export const preset: Types.OutputPreset = {
       );
     }
     validateDocuments(documents);
+    // Imported only when graphql-codegen runs the preset: `codegen.ts` imports this package, and
+    // `admin-api codegen` should not pay for plugins it does not use.
+    const [typescriptOperations, typedDocumentNode] = await Promise.all([
+      import('@graphql-codegen/typescript-operations'),
+      import('@graphql-codegen/typed-document-node'),
+    ]);
     return [
       {
         filename: options.baseOutputDir,
