@@ -1,0 +1,74 @@
+import { type CodegenProject, createCodegenProject, type ProjectBuild } from './codegen-project.js';
+import { projectPath } from './find-documents.js';
+import { countProblems, formatDiagnostic, formatSize } from './format-diagnostics.js';
+import { loadConfig } from './load-config.js';
+import { loadProjectSchema, type ProjectSchema } from './project-schema.js';
+import { type RunnerIo, runnerLogger } from './runner-io.js';
+import { runnerSettings } from './runner-settings.js';
+import { writeOutput } from './write-output.js';
+
+/** Flags of `admin-api codegen`. */
+export interface CodegenFlags {
+  /** @default 'codegen.ts' */
+  readonly config?: string | undefined;
+}
+
+/** A project loaded and checked once: what both the one-shot run and the watcher start from. */
+export interface StartedProject {
+  readonly project: CodegenProject;
+  readonly schema: ProjectSchema;
+  readonly cachePath: string | false;
+  readonly documents: readonly string[];
+}
+
+/** Loads `codegen.ts`, the schema and every document. */
+export async function startProject(flags: CodegenFlags, io: RunnerIo): Promise<StartedProject> {
+  const { options } = await loadConfig(flags.config);
+  const settings = runnerSettings(options);
+  for (const key of settings.ignoredConfigKeys) {
+    io.err(
+      `${io.errStyle.warning('warning')}: config.${key} in codegen.ts is read only by graphql-codegen's plugins; admin-api codegen ignores it.`,
+    );
+  }
+  const schema = await loadProjectSchema(options, options.logger ?? runnerLogger(io));
+  const project = createCodegenProject(options, schema.schema, settings);
+  await project.refresh();
+  return { project, schema, cachePath: options.cachePath, documents: options.documents };
+}
+
+/** Prints every diagnostic of a build, errors and warnings in file order. */
+export function printDiagnostics(build: ProjectBuild, io: RunnerIo): void {
+  for (const diagnostic of build.diagnostics) io.err(formatDiagnostic(diagnostic, io.errStyle));
+}
+
+/** `12 operations, 34 KB` (and `, 1 warning`). */
+export function describeModule(build: ProjectBuild, bytes: number): string {
+  const warnings = build.warnings > 0 ? `, ${countProblems(build.diagnostics)}` : '';
+  return `${build.operations} operation${build.operations === 1 ? '' : 's'}, ${formatSize(bytes)}${warnings}`;
+}
+
+/**
+ * `admin-api codegen`: checks every document, then writes the module, or writes nothing and
+ * resolves to 1 when there is an error. `startedAt` is a `performance.now()` reading (0: the
+ * process start, which the summary's time then includes).
+ */
+export async function runCodegen(
+  flags: CodegenFlags,
+  io: RunnerIo,
+  startedAt = performance.now(),
+): Promise<number> {
+  const { project } = await startProject(flags, io);
+  const build = project.build();
+  printDiagnostics(build, io);
+  const shown = projectPath(project.output);
+  if (build.module === undefined) {
+    io.err(io.errStyle.error(`✘ ${countProblems(build.diagnostics)}; ${shown} not written`));
+    return 1;
+  }
+  const result = writeOutput(project.output, build.module);
+  const ms = Math.round(performance.now() - startedAt);
+  io.out(
+    `${io.outStyle.success('✔')} ${shown}: ${describeModule(build, Buffer.byteLength(build.module))}, ${ms} ms${result === 'unchanged' ? ' (unchanged)' : ''}`,
+  );
+  return 0;
+}
