@@ -5,9 +5,11 @@ import { clientOverhead } from './client-overhead.js';
 import { codegenScale } from './codegen-scale.js';
 import { pacingEfficiency } from './pacing-efficiency.js';
 import { tokenSingleFlight } from './token-single-flight.js';
+import { watchLatency } from './watch-latency.js';
 
 const benches: (() => Promise<BenchReport>)[] = [
   codegenScale,
+  watchLatency,
   clientOverhead,
   pacingEfficiency,
   tokenSingleFlight,

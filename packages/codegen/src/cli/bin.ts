@@ -18,6 +18,7 @@ Options:
   --cache <file>       schema cache path (default: from the config, else admin-api.schema.graphql)
   --documents <glob>   documents for "schema check" (repeatable; default: from the config)
   -w, --watch          "codegen": keep watching and rebuild on change
+  --timings            "codegen": print where the time went, phase by phase
   --force              "init": overwrite existing files
   -h, --help           show this help
 
@@ -49,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
       documents: { type: 'string', multiple: true },
       force: { type: 'boolean', default: false },
       watch: { type: 'boolean', short: 'w', default: false },
+      timings: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -67,10 +69,10 @@ async function main(argv: string[]): Promise<number> {
       const { processIo } = await import('../runner/runner-io.js');
       if (values.watch) {
         const { watchCodegen } = await import('../runner/watch.js');
-        return watchCodegen(flags, processIo(), {}, 0);
+        return watchCodegen({ ...flags, timings: values.timings }, processIo(), {}, 0);
       }
       const { runCodegen } = await import('../runner/run-codegen.js');
-      return runCodegen(flags, processIo(), 0);
+      return runCodegen({ ...flags, timings: values.timings }, processIo(), 0);
     }
     case 'init':
       return (await import('./init.js')).init({ force: values.force }, io);

@@ -6,9 +6,9 @@ import {
   type GraphQLSchema,
   Kind,
   type OperationDefinitionNode,
+  type SelectionNode,
   type ValidationRule,
   validate,
-  visit,
 } from 'graphql';
 import { methodName } from '../sdk-plugin/method-name.js';
 import { compareDiagnostics, type Diagnostic, type DiagnosticLocation } from './diagnostic.js';
@@ -61,13 +61,18 @@ function fragmentNames(file: DocumentFile | undefined): string[] {
     : [];
 }
 
+/** The fragments a definition spreads; a plain walk, several times faster than graphql's `visit`. */
 function spreadNames(node: DefinitionNode): string[] {
   const names: string[] = [];
-  visit(node, {
-    FragmentSpread(spread) {
-      names.push(spread.name.value);
-    },
-  });
+  const walk = (selections: readonly SelectionNode[]) => {
+    for (const selection of selections) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) names.push(selection.name.value);
+      else if (selection.selectionSet) walk(selection.selectionSet.selections);
+    }
+  };
+  if (node.kind === Kind.OPERATION_DEFINITION || node.kind === Kind.FRAGMENT_DEFINITION) {
+    walk(node.selectionSet.selections);
+  }
   return names;
 }
 

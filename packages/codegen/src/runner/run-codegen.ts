@@ -2,6 +2,7 @@ import { type CodegenProject, createCodegenProject, type ProjectBuild } from './
 import { projectPath } from './find-documents.js';
 import { countProblems, formatDiagnostic, formatSize } from './format-diagnostics.js';
 import { loadConfig } from './load-config.js';
+import { createPhaseClock, NO_CLOCK, type PhaseClock } from './phase-clock.js';
 import { loadProjectSchema, type ProjectSchema } from './project-schema.js';
 import { type RunnerIo, runnerLogger } from './runner-io.js';
 import { runnerSettings } from './runner-settings.js';
@@ -11,6 +12,8 @@ import { writeOutput } from './write-output.js';
 export interface CodegenFlags {
   /** @default 'codegen.ts' */
   readonly config?: string | undefined;
+  /** Print where the time went, phase by phase. */
+  readonly timings?: boolean | undefined;
 }
 
 /** A project loaded and checked once: what both the one-shot run and the watcher start from. */
@@ -22,8 +25,13 @@ export interface StartedProject {
 }
 
 /** Loads `codegen.ts`, the schema and every document. */
-export async function startProject(flags: CodegenFlags, io: RunnerIo): Promise<StartedProject> {
+export async function startProject(
+  flags: CodegenFlags,
+  io: RunnerIo,
+  clock: PhaseClock = NO_CLOCK,
+): Promise<StartedProject> {
   const { options } = await loadConfig(flags.config);
+  clock.lap('config');
   const settings = runnerSettings(options);
   for (const key of settings.ignoredConfigKeys) {
     io.err(
@@ -31,8 +39,10 @@ export async function startProject(flags: CodegenFlags, io: RunnerIo): Promise<S
     );
   }
   const schema = await loadProjectSchema(options, options.logger ?? runnerLogger(io));
+  clock.lap('schema');
   const project = createCodegenProject(options, schema.schema, settings);
   await project.refresh();
+  clock.lap('documents');
   return { project, schema, cachePath: options.cachePath, documents: options.documents };
 }
 
@@ -57,15 +67,20 @@ export async function runCodegen(
   io: RunnerIo,
   startedAt = performance.now(),
 ): Promise<number> {
-  const { project } = await startProject(flags, io);
-  const build = project.build();
+  const clock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
+  clock.lap('startup');
+  const { project } = await startProject(flags, io, clock);
+  const build = project.build(clock);
   printDiagnostics(build, io);
   const shown = projectPath(project.output);
   if (build.module === undefined) {
+    if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
     io.err(io.errStyle.error(`✘ ${countProblems(build.diagnostics)}; ${shown} not written`));
     return 1;
   }
   const result = writeOutput(project.output, build.module);
+  clock.lap('write');
+  if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
   const ms = Math.round(performance.now() - startedAt);
   io.out(
     `${io.outStyle.success('✔')} ${shown}: ${describeModule(build, Buffer.byteLength(build.module))}, ${ms} ms${result === 'unchanged' ? ' (unchanged)' : ''}`,

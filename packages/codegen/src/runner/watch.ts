@@ -3,6 +3,7 @@ import { basename, dirname } from 'node:path';
 import { describeError } from '../cli/describe-error.js';
 import { projectPath, watchRoots } from './find-documents.js';
 import { countProblems } from './format-diagnostics.js';
+import { createPhaseClock, NO_CLOCK, type PhaseClock } from './phase-clock.js';
 import { reloadCachedSchema } from './project-schema.js';
 import {
   type CodegenFlags,
@@ -41,15 +42,17 @@ export async function watchCodegen(
   options: WatchOptions = {},
   startedAt = performance.now(),
 ): Promise<number> {
-  const started: StartedProject = await startProject(flags, io);
+  const startClock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
+  startClock.lap('startup');
+  const started: StartedProject = await startProject(flags, io, startClock);
   const { project, cachePath } = started;
   let schemaSdl = started.schema.sdl;
   const shown = projectPath(project.output);
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
 
   /** Builds, prints, writes; `changes` says why, `undefined` for the first build. */
-  function report(since: number, changes: string | undefined): void {
-    const build = project.build();
+  function report(since: number, changes: string | undefined, clock: PhaseClock): void {
+    const build = project.build(clock);
     printDiagnostics(build, io);
     if (build.module === undefined) {
       const ms = Math.round(performance.now() - since);
@@ -64,6 +67,8 @@ export async function watchCodegen(
       return;
     }
     const result = writeOutput(project.output, build.module);
+    clock.lap('write');
+    if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
     const ms = Math.round(performance.now() - since);
     const module = describeModule(build, Buffer.byteLength(build.module));
     const unchanged = result === 'unchanged' ? ' (unchanged)' : '';
@@ -82,6 +87,8 @@ export async function watchCodegen(
   let queue = Promise.resolve();
 
   async function rebuild(paths: ReadonlySet<string>, since: number): Promise<void> {
+    const clock = flags.timings ? createPhaseClock(since) : NO_CLOCK;
+    clock.lap('wait');
     const reasons: string[] = [];
     if (cachePath && paths.has(cachePath)) {
       const reloaded = reloadCachedSchema(cachePath);
@@ -96,8 +103,9 @@ export async function watchCodegen(
       }
     }
     const files = await project.refresh(paths);
+    clock.lap('documents');
     if (files > 0) reasons.push(`${files} file${files === 1 ? '' : 's'} changed`);
-    if (reasons.length > 0) report(since, reasons.join(', '));
+    if (reasons.length > 0) report(since, reasons.join(', '), clock);
   }
 
   function flush(): void {
@@ -125,7 +133,7 @@ export async function watchCodegen(
   }
 
   // The first build: errors are printed and the watch goes on, waiting for a fix.
-  report(startedAt, undefined);
+  report(startedAt, undefined, startClock);
 
   const roots = watchRoots(started.documents);
   const trees: TreeWatch[] = roots.map((root) => watchTree(root, changed));
