@@ -100,7 +100,7 @@ export default defineConfig({ documents: 'ops/*.graphql', output: 'out/ours.ts',
 };
 `;
   const url =
-    '[{ [process.env.BENCH_ENDPOINT as string]: { headers: { Authorization: `Bearer ${process.env.BENCH_TOKEN}` } } }]';
+    "[{ [process.env.BENCH_ENDPOINT as string]: { headers: { Authorization: 'Bearer ' + process.env.BENCH_TOKEN } } }]";
   writeFileSync(join(dir, 'plain-cold.codegen.ts'), plain(url, PLAIN_PLUGINS, 'plain'));
   writeFileSync(
     join(dir, 'plain-warm.codegen.ts'),
