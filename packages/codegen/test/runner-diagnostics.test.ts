@@ -30,9 +30,14 @@ async function codegen(dir: string) {
   return { code, io, module: existsSync(module) ? readFileSync(module, 'utf8') : undefined };
 }
 
-/** Loads and checks the project in `dir`, as `admin-api codegen` does, without writing. */
-async function build(dir: string): Promise<ProjectBuild> {
-  return inDirectory(dir, async () => (await startProject({}, captureIo())).project.build());
+/**
+ * Loads and checks the project in `dir`, as `admin-api codegen` does (or, `incremental`, as the
+ * watcher does), without writing.
+ */
+async function build(dir: string, incremental = false): Promise<ProjectBuild> {
+  return inDirectory(dir, async () =>
+    (await startProject({}, captureIo(), incremental)).project.build(),
+  );
 }
 
 const codes = (result: ProjectBuild) => result.diagnostics.map((d) => `${d.severity} ${d.code}`);
@@ -206,6 +211,30 @@ export const RECENT_ORDERS = gql\`
     const { code, module } = await codegen(dir);
     expect(code).toBe(0);
     expect(module).toContain('export type MeFieldsFragment');
+  });
+
+  it('finds the same problems file by file (as the watcher checks) as all at once (one run)', async () => {
+    const dir = project({
+      'src/fragments.graphql': `fragment Line on OrderLineItem {
+  quantity(unit: $unit)
+  variant {
+    taxValue
+  }
+}
+fragment Broken on Order {
+  nope
+}
+`,
+      'src/orders.graphql':
+        'query Orders($x: UnknownInput) {\n  listOrder {\n    data {\n      ...Broken\n      orderLineItems {\n        ...Line\n      }\n    }\n  }\n}\n',
+      'src/me.ts': 'export const q = /* GraphQL */ `query Me { me { id ...Missing } }`;\n',
+    });
+    const once = await build(dir, false);
+    expect(codes(once).length).toBeGreaterThanOrEqual(6);
+    expect(codes(once)).toContain('warning DEPRECATED');
+    // graphql-js's own words, "did you mean" hints and all.
+    expect(once.diagnostics.map((d) => d.message)).toContain('Unknown type "UnknownInput".');
+    expect((await build(dir, true)).diagnostics).toEqual(once.diagnostics);
   });
 
   it('honours skipDocumentsValidation, as graphql-codegen does, but still checks names', async () => {

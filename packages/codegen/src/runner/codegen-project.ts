@@ -50,15 +50,20 @@ const NO_DOCUMENTS = (patterns: readonly string[]): Diagnostic => ({
   message: `no file matches the documents ${patterns.map((p) => `"${p}"`).join(', ')} (from codegen.ts)`,
 });
 
+/**
+ * @param incremental keep each file's problems between builds (the watcher), rather than check
+ * everything in one pass (one run)
+ */
 export function createCodegenProject(
   options: ResolvedCodegenOptions,
   initialSchema: GraphQLSchema,
   settings: RunnerSettings,
+  incremental: boolean,
   cwd = process.cwd(),
 ): CodegenProject {
   const output = resolve(cwd, options.output);
   let schema = initialSchema;
-  const checker: DocumentChecker = createDocumentChecker(schema, settings.check);
+  const checker: DocumentChecker = createDocumentChecker(schema, settings.check, incremental);
   let generator = createIncrementalGenerator(schema, settings.generator);
   const known = new Map<string, DocumentFile>();
   let loaded = false;

@@ -24,10 +24,11 @@ export interface StartedProject {
   readonly documents: readonly string[];
 }
 
-/** Loads `codegen.ts`, the schema and every document. */
+/** Loads `codegen.ts`, the schema and every document; `incremental` for the watcher. */
 export async function startProject(
   flags: CodegenFlags,
   io: RunnerIo,
+  incremental: boolean,
   clock: PhaseClock = NO_CLOCK,
 ): Promise<StartedProject> {
   const { options } = await loadConfig(flags.config);
@@ -40,7 +41,7 @@ export async function startProject(
   }
   const schema = await loadProjectSchema(options, options.logger ?? runnerLogger(io));
   clock.lap('schema');
-  const project = createCodegenProject(options, schema.schema, settings);
+  const project = createCodegenProject(options, schema.schema, settings, incremental);
   await project.refresh();
   clock.lap('documents');
   return { project, schema, cachePath: options.cachePath, documents: options.documents };
@@ -69,7 +70,7 @@ export async function runCodegen(
 ): Promise<number> {
   const clock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
   clock.lap('startup');
-  const { project } = await startProject(flags, io, clock);
+  const { project } = await startProject(flags, io, false, clock);
   const build = project.build(clock);
   printDiagnostics(build, io);
   const shown = projectPath(project.output);

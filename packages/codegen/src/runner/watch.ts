@@ -44,7 +44,7 @@ export async function watchCodegen(
 ): Promise<number> {
   const startClock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
   startClock.lap('startup');
-  const started: StartedProject = await startProject(flags, io, startClock);
+  const started: StartedProject = await startProject(flags, io, true, startClock);
   const { project, cachePath } = started;
   let schemaSdl = started.schema.sdl;
   const shown = projectPath(project.output);
