@@ -25,7 +25,11 @@ export function writeOutput(path: string, content: string): 'written' | 'unchang
     writeFileSync(temporary, bytes);
     renameSync(temporary, path);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Never written (its folder could not be made): nothing to remove.
+    }
     throw new CodegenError(
       'WRITE_FAILED',
       `Cannot write ${path}: ${(error as Error).message}. Check that its folder is writable.`,
