@@ -62,9 +62,12 @@ export function createCodegenProject(
   cwd = process.cwd(),
 ): CodegenProject {
   const output = resolve(cwd, options.output);
-  let schema = initialSchema;
-  const checker: DocumentChecker = createDocumentChecker(schema, settings.check, incremental);
-  let generator = createIncrementalGenerator(schema, settings.generator);
+  const checker: DocumentChecker = createDocumentChecker(
+    initialSchema,
+    settings.check,
+    incremental,
+  );
+  let generator = createIncrementalGenerator(initialSchema, settings.generator);
   const known = new Map<string, DocumentFile>();
   let loaded = false;
 
@@ -122,8 +125,7 @@ export function createCodegenProject(
       }
       return changes;
     },
-    setSchema(next) {
-      schema = next;
+    setSchema(schema) {
       checker.setSchema(schema);
       generator = createIncrementalGenerator(schema, settings.generator);
       for (const [path, file] of known) {

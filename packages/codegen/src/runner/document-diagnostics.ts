@@ -43,8 +43,6 @@ export interface DocumentChecker {
   setSchema(schema: GraphQLSchema): void;
   /** Adds, replaces or (with `undefined`) removes a file. */
   setFile(path: string, file: DocumentFile | undefined): void;
-  /** Every file, sorted by path. */
-  files(): readonly DocumentFile[];
   check(): DocumentCheck;
 }
 
@@ -270,7 +268,6 @@ export function createDocumentChecker(
         if ([...changed].some((name) => result.uses.has(name))) validated.delete(other);
       }
     },
-    files: sortedFiles,
     check() {
       const all = sortedFiles();
       const names = checkNames(all);

@@ -12,7 +12,7 @@ export interface ProjectSchema {
 
 /**
  * Builds the schema. One that came from introspection (over the network, or a cache that matches
- * its sha256 header) is valid as the service serves it, so it is not validated again (30–40% of
+ * its sha256 header) is valid as the service serves it, so it is not validated again (a third of
  * building it); one edited by hand is, here, so that a broken one is reported as the cache's
  * fault rather than by graphql-js's validate() in the middle of checking the documents.
  */
