@@ -9,10 +9,12 @@ import { fleetMode } from './fleet.js';
 import { generatorOutput } from './generator-output.js';
 import { pacingEfficiency } from './pacing-efficiency.js';
 import { tokenSingleFlight } from './token-single-flight.js';
+import { watchLatency } from './watch-latency.js';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
   'codegen-scale': codegenScale,
   'generator-output': generatorOutput,
+  'watch-latency': watchLatency,
   'client-overhead': clientOverhead,
   pacing: pacingEfficiency,
   tokens: tokenSingleFlight,

@@ -45,8 +45,18 @@ export type AdminApiErrorCode =
   | 'ANONYMOUS_OPERATION'
   /** Two operations map to one SDK method name. */
   | 'DUPLICATE_METHOD'
+  /** Two operations have the same name. */
+  | 'DUPLICATE_OPERATION'
   /** A document does not parse or does not validate against the schema. */
   | 'DOCUMENT_ERROR'
+  /** The document globs match no file, or the files hold no operation. */
+  | 'NO_DOCUMENTS'
+  /** The codegen config cannot be found or loaded, or does not come from `defineConfig`. */
+  | 'INVALID_CONFIG'
+  /** The generated module cannot be written. */
+  | 'WRITE_FAILED'
+  /** A package a command needs is not installed (e.g. `@parcel/watcher` for `graphql-codegen --watch`). */
+  | 'MISSING_DEPENDENCY'
   /** Introspection failed (HTTP, GraphQL errors, unreadable answer). */
   | 'INTROSPECTION_FAILED'
   /** The schema cache exists but cannot be used (unreadable, empty, truncated). */

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import type { CodegenConfig } from '@graphql-codegen/cli';
+import type { Types } from '@graphql-codegen/plugin-helpers';
 import { CodegenError } from './errors.js';
+import { assertGraphqlCodegenCanWatch } from './graphql-codegen-watch.js';
 import { preset } from './preset.js';
 import { type CredentialsSource, loadEnvFile } from './schema/credentials.js';
-import { loadGraphQLDocuments } from './schema/load-documents.js';
 import { loadSchemaSdl, type SchemaLogger } from './schema/load-schema.js';
 import { pruneSchemaForDocuments } from './schema/prune-schema.js';
 import { createSchemaFailureRelay } from './schema/schema-failure-relay.js';
@@ -23,7 +23,12 @@ export interface SchemaCacheOptions {
 
 /** Options of {@link defineConfig}. */
 export interface AdminApiCodegenOptions {
-  /** Your `.graphql` files, e.g. `'src/**\/*.graphql'`. */
+  /**
+   * Your documents: `.graphql`/`.gql` files, and `.ts`/`.tsx`/`.js`/`.jsx` files with operations in
+   * `gql`/`graphql` tags, `/* GraphQL *\/` or `#graphql` template strings.
+   * @example 'src/**\/*.graphql'
+   * @example ['src/**\/*.graphql', 'src/**\/*.{ts,tsx}']
+   */
   documents: string | string[];
   /** The generated module, e.g. `'src/generated/admin-api.ts'`. */
   output: string;
@@ -37,22 +42,45 @@ export interface AdminApiCodegenOptions {
   envFile?: string | false;
   /** TypeScript types for custom scalars. @default { Timestamp: 'number', JSON: 'unknown' } */
   scalars?: Record<string, string>;
-  /** More options for the generator (`clientModule`, `documentMode`) and for graphql-codegen. */
+  /**
+   * More configuration: `clientModule` (where the module imports its client types from),
+   * `documentMode` (`'string'` or `'node'`) and `skipDocumentsValidation`; when graphql-codegen
+   * runs the config, any other key goes to its plugins.
+   * @example { clientModule: '@acme/admin-api-client' }
+   */
   config?: Record<string, unknown>;
-  /** Where progress goes. @default stderr, prefixed "[admin-api]" */
+  /** Where progress goes. @default stderr, prefixed "[admin-api]" (`admin-api codegen`: "…") */
   logger?: SchemaLogger;
   /**
-   * Hand codegen only the part of the schema the documents use. Output is the same; on large
-   * schemas codegen runs several times faster. Falls back to the full schema whenever in doubt.
+   * When graphql-codegen runs the config: hand it only the part of the schema the documents use.
+   * Output is the same; on large schemas codegen runs several times faster. Falls back to the full
+   * schema whenever in doubt. `admin-api codegen` does not need it.
    * @default true
    */
   pruneSchema?: boolean;
 }
 
-/** What `admin-api schema pull/check` read back from a config made by {@link defineConfig}. */
+/** {@link AdminApiCodegenOptions} resolved once: what `admin-api codegen` runs from. */
+export interface ResolvedCodegenOptions {
+  readonly documents: readonly string[];
+  readonly output: string;
+  /** Absolute path of the schema cache, or `false` for none. */
+  readonly cachePath: string | false;
+  readonly maxAgeMs: number | undefined;
+  readonly refreshSchema: boolean;
+  readonly credentials: CredentialsSource | undefined;
+  readonly scalars: Readonly<Record<string, string>> | undefined;
+  readonly config: Readonly<Record<string, unknown>>;
+  /** The logger the user chose, if any. */
+  readonly logger: SchemaLogger | undefined;
+}
+
+/** What `admin-api` reads back from a config made by {@link defineConfig}. */
 export interface AdminApiSchemaPointer {
   cachePath: string | false;
   documents: string[];
+  /** Every option, resolved; `admin-api codegen` generates from these. */
+  options: ResolvedCodegenOptions;
 }
 
 export const SCHEMA_POINTER = 'admin-api-schema';
@@ -62,49 +90,68 @@ const stderrLogger: SchemaLogger = {
   warn: (message) => process.stderr.write(`[admin-api] warning: ${message}\n`),
 };
 
+function resolveOptions(options: AdminApiCodegenOptions): ResolvedCodegenOptions {
+  const cache = options.schemaCache;
+  return {
+    documents: Array.isArray(options.documents) ? options.documents : [options.documents],
+    output: options.output,
+    cachePath:
+      cache === false
+        ? false
+        : resolve(typeof cache === 'string' ? cache : (cache?.path ?? DEFAULT_SCHEMA_CACHE)),
+    maxAgeMs: typeof cache === 'object' && cache ? cache.maxAgeMs : undefined,
+    refreshSchema: options.refreshSchema ?? process.env[REFRESH_ENV_VAR] === '1',
+    credentials: options.credentials,
+    scalars: options.scalars,
+    config: options.config ?? {},
+    logger: options.logger,
+  };
+}
+
 /**
- * Builds a graphql-codegen config: the schema comes from the Admin API (authenticated
+ * Builds a graphql-codegen config (`CodegenConfig`): the schema comes from the Admin API (authenticated
  * introspection, cached as SDL), and `output` gets the types, documents and `getSdk`.
+ * `admin-api codegen` runs it without graphql-codegen; `graphql-codegen --config codegen.ts`
+ * runs it through the {@link preset}.
  *
  * @example
  * // codegen.ts
  * import { defineConfig } from '@admin-api/codegen';
  * export default defineConfig({ documents: 'src/**\/*.graphql', output: 'src/generated/admin-api.ts' });
  */
-export function defineConfig(options: AdminApiCodegenOptions): CodegenConfig {
+export function defineConfig(options: AdminApiCodegenOptions): Types.Config {
   if (!options.documents || !options.output) {
     throw new CodegenError(
       'INVALID_OPTION',
       'defineConfig needs "documents" (your .graphql files) and "output" (the module to write)',
     );
   }
+  assertGraphqlCodegenCanWatch();
   if (options.envFile !== false) loadEnvFile(resolve(options.envFile ?? '.env'));
-  const cache = options.schemaCache;
-  const cachePath =
-    cache === false
-      ? false
-      : resolve(typeof cache === 'string' ? cache : (cache?.path ?? DEFAULT_SCHEMA_CACHE));
-  const maxAgeMs = typeof cache === 'object' && cache ? cache.maxAgeMs : undefined;
-  const documents = Array.isArray(options.documents) ? options.documents : [options.documents];
+  const resolved = resolveOptions(options);
+  const documents = [...resolved.documents];
   const logger = options.logger ?? stderrLogger;
 
   const relay = createSchemaFailureRelay();
   const loader = relay.loader(async () => {
     const { document: schema } = await loadSchemaSdl({
-      cachePath,
-      maxAgeMs,
-      refresh: options.refreshSchema ?? process.env[REFRESH_ENV_VAR] === '1',
-      credentials: options.credentials,
+      cachePath: resolved.cachePath,
+      maxAgeMs: resolved.maxAgeMs,
+      refresh: resolved.refreshSchema,
+      credentials: resolved.credentials,
       logger,
     });
     if (options.pruneSchema === false) return schema;
+    // Loaded only here: `admin-api codegen` imports this module and never prunes.
+    const { loadGraphQLDocuments } = await import('./schema/load-documents.js');
     const operations = await loadGraphQLDocuments(documents);
     return (operations && pruneSchemaForDocuments(schema, operations)) ?? schema;
   });
   const pointer: AdminApiSchemaPointer & { loader: typeof loader } = {
     loader,
-    cachePath,
+    cachePath: resolved.cachePath,
     documents,
+    options: resolved,
   };
 
   return {

@@ -10,7 +10,12 @@ export type CodegenErrorCode = Extract<
   AdminApiErrorCode,
   | 'ANONYMOUS_OPERATION'
   | 'DUPLICATE_METHOD'
+  | 'DUPLICATE_OPERATION'
   | 'DOCUMENT_ERROR'
+  | 'NO_DOCUMENTS'
+  | 'INVALID_CONFIG'
+  | 'WRITE_FAILED'
+  | 'MISSING_DEPENDENCY'
   | 'MISSING_ENV'
   | 'INVALID_OPTION'
   | 'INSECURE_URL'

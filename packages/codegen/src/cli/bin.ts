@@ -3,21 +3,22 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io.js';
 import { describeError } from './describe-error.js';
-import { init } from './init.js';
-import { schemaCheck } from './schema-check.js';
-import { schemaPull } from './schema-pull.js';
 
 const USAGE = `Usage: admin-api <command> [options]
 
 Commands:
+  codegen              check the documents and write the module codegen.ts names
+  codegen --watch      the same, then again after each change to a document or the schema cache
   init                 write codegen.ts, .env.example, src/me.graphql and a "codegen" script
   schema pull          introspect the live schema and refresh the cache
   schema check         compare the live schema with the cache; exit 1 on breaking changes
 
 Options:
-  --config <file>      codegen config to read the cache path and documents from (default: codegen.ts)
+  --config <file>      the codegen config (default: codegen.ts)
   --cache <file>       schema cache path (default: from the config, else admin-api.schema.graphql)
   --documents <glob>   documents for "schema check" (repeatable; default: from the config)
+  -w, --watch          "codegen": keep watching and rebuild on change
+  --timings            "codegen": print where the time went, phase by phase
   --force              "init": overwrite existing files
   -h, --help           show this help
 
@@ -48,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
       cache: { type: 'string' },
       documents: { type: 'string', multiple: true },
       force: { type: 'boolean', default: false },
+      watch: { type: 'boolean', short: 'w', default: false },
+      timings: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -60,13 +63,23 @@ async function main(argv: string[]): Promise<number> {
     io.out(USAGE);
     return values.help ? 0 : 2;
   }
+  // Each command loads only its own modules: `codegen` starts fast.
   switch (command) {
+    case 'codegen': {
+      const { processIo } = await import('../runner/runner-io.js');
+      if (values.watch) {
+        const { watchCodegen } = await import('../runner/watch.js');
+        return watchCodegen({ ...flags, timings: values.timings }, processIo(), {}, 0);
+      }
+      const { runCodegen } = await import('../runner/run-codegen.js');
+      return runCodegen({ ...flags, timings: values.timings }, processIo(), 0);
+    }
     case 'init':
-      return init({ force: values.force }, io);
+      return (await import('./init.js')).init({ force: values.force }, io);
     case 'schema pull':
-      return schemaPull(flags, io);
+      return (await import('./schema-pull.js')).schemaPull(flags, io);
     case 'schema check':
-      return schemaCheck(
+      return (await import('./schema-check.js')).schemaCheck(
         { ...flags, ...(values.documents ? { documents: values.documents } : {}) },
         io,
       );

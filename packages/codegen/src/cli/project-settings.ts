@@ -1,11 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadCodegenConfig } from '@graphql-codegen/cli';
-import {
-  type AdminApiSchemaPointer,
-  DEFAULT_SCHEMA_CACHE,
-  SCHEMA_POINTER,
-} from '../define-config.js';
+import { DEFAULT_SCHEMA_CACHE } from '../define-config.js';
+import { findSchemaPointer, importConfigFile } from '../runner/load-config.js';
 import { loadEnvFile } from '../schema/credentials.js';
 
 /** What the schema commands need to know about the project. */
@@ -14,16 +10,6 @@ export interface ProjectSettings {
   documents: string[];
   /** The codegen config it was read from, if any. */
   configFile: string | undefined;
-}
-
-function findPointer(schema: unknown): AdminApiSchemaPointer | undefined {
-  const entries = Array.isArray(schema) ? schema : [schema];
-  for (const entry of entries) {
-    if (entry && typeof entry === 'object' && SCHEMA_POINTER in entry) {
-      return (entry as Record<string, AdminApiSchemaPointer>)[SCHEMA_POINTER];
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -35,10 +21,9 @@ export async function projectSettings(flags: {
   cache?: string | undefined;
 }): Promise<ProjectSettings> {
   const configFile = flags.config ?? (existsSync('codegen.ts') ? 'codegen.ts' : undefined);
-  let pointer: AdminApiSchemaPointer | undefined;
+  let pointer: ReturnType<typeof findSchemaPointer>;
   if (configFile) {
-    const { config } = await loadCodegenConfig({ configFilePath: resolve(configFile) });
-    pointer = findPointer((config as { schema?: unknown }).schema);
+    pointer = findSchemaPointer(await importConfigFile(configFile));
   } else {
     loadEnvFile(resolve('.env'));
   }

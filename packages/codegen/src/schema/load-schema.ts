@@ -17,6 +17,8 @@ import {
 export interface SchemaLogger {
   info(message: string): void;
   warn(message: string): void;
+  /** Routine news (the cache was used); `info` gets it when this is absent. */
+  debug?(message: string): void;
 }
 
 /** Options of {@link loadSchemaSdl}. */
@@ -40,6 +42,8 @@ export interface LoadedSchema {
   /** The SDL, parsed (without locations). */
   document: DocumentNode;
   from: 'cache' | 'network';
+  /** False for a cache edited by hand (its sha256 header is missing or no longer matches). */
+  intact: boolean;
 }
 
 /**
@@ -94,10 +98,11 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
     options.maxAgeMs !== undefined &&
     (age === undefined || age > options.maxAgeMs);
   if (cached && !options.refresh && !stale) {
-    logger.info(
+    (logger.debug ?? logger.info).call(
+      logger,
       `using the cached schema ${cachePath} (${age === undefined ? 'age unknown' : `fetched ${describeAge(age)} ago`}; no network)`,
     );
-    return { sdl: cached.sdl, document: cached.document, from: 'cache' };
+    return { sdl: cached.sdl, document: cached.document, from: 'cache', intact: cached.intact };
   }
   const why = !cachePath
     ? 'schema cache off'
@@ -118,7 +123,7 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
       logger.warn(
         `${why}, but ${names} ${provided.missing.length > 1 ? 'are' : 'is'} not set: using the cached schema ${cachePath}.`,
       );
-      return { sdl: cached.sdl, document: cached.document, from: 'cache' };
+      return { sdl: cached.sdl, document: cached.document, from: 'cache', intact: cached.intact };
     }
     if (cachePath && unusable) throw unusableCacheError(cachePath, unusable);
     throw new CodegenError(
@@ -141,17 +146,19 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
       onProgress: (message) => logger.info(message),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-    if (!cachePath) return { sdl, document: parse(sdl, { noLocation: true }), from: 'network' };
+    if (!cachePath) {
+      return { sdl, document: parse(sdl, { noLocation: true }), from: 'network', intact: true };
+    }
     const written = writeSchemaCache(cachePath, sdl, endpoint);
     const change = cached?.sha256 === written.sha256 ? 'unchanged' : cached ? 'updated' : 'created';
     logger.info(`schema cache ${cachePath} ${change} (sha256 ${written.sha256.slice(0, 12)})`);
-    return { sdl, document: written.document, from: 'network' };
+    return { sdl, document: written.document, from: 'network', intact: true };
   } catch (error) {
     if (!cached) throw error;
     logger.warn(
       `could not refresh the schema (${(error as Error).message}); using the cached schema ${cachePath}.`,
     );
-    return { sdl: cached.sdl, document: cached.document, from: 'cache' };
+    return { sdl: cached.sdl, document: cached.document, from: 'cache', intact: cached.intact };
   } finally {
     await provided.close?.();
   }

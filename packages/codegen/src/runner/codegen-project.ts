@@ -1,0 +1,163 @@
+import { resolve } from 'node:path';
+import type { GraphQLSchema } from 'graphql';
+import type { ResolvedCodegenOptions } from '../define-config.js';
+import { CodegenError } from '../errors.js';
+import { createIncrementalGenerator } from '../generator/index.js';
+import type { Diagnostic } from './diagnostic.js';
+import {
+  createDocumentChecker,
+  type DocumentCheck,
+  type DocumentChecker,
+} from './document-diagnostics.js';
+import { findDocumentFiles, projectPath } from './find-documents.js';
+import {
+  CODE_FILE,
+  type DocumentFile,
+  parseDocumentFile,
+  readDocumentText,
+  unreadableFile,
+} from './load-documents.js';
+import { NO_CLOCK, type PhaseClock } from './phase-clock.js';
+import { mayHoldGraphql, preparePlucking } from './pluck-templates.js';
+import type { RunnerSettings } from './runner-settings.js';
+
+/** One build: the documents' problems, and the module when there is no error. */
+export interface ProjectBuild extends DocumentCheck {
+  readonly module: string | undefined;
+}
+
+/**
+ * The documents of one `defineConfig` output, kept parsed and checked between builds, with the
+ * generator: what a one-shot run builds once and the watcher rebuilds after each change.
+ */
+export interface CodegenProject {
+  /** Absolute path of the module to write. */
+  readonly output: string;
+  /**
+   * Finds the documents again and reads the files in `changed` (absolute paths), and those that
+   * appeared; everything the first time. Resolves to how many files changed, added or went.
+   */
+  refresh(changed?: Iterable<string>): Promise<number>;
+  /** Replaces the schema: every file is checked again and the generator starts afresh. */
+  setSchema(schema: GraphQLSchema): void;
+  /** Checks, then generates when there is no error; `clock` gets a lap for each. */
+  build(clock?: PhaseClock): ProjectBuild;
+}
+
+const NO_DOCUMENTS = (patterns: readonly string[]): Diagnostic => ({
+  severity: 'error',
+  code: 'NO_DOCUMENTS',
+  message: `no file matches the documents ${patterns.map((p) => `"${p}"`).join(', ')} (from codegen.ts)`,
+});
+
+/**
+ * @param incremental keep each file's problems between builds (the watcher), rather than check
+ * everything in one pass (one run)
+ */
+export function createCodegenProject(
+  options: ResolvedCodegenOptions,
+  initialSchema: GraphQLSchema,
+  settings: RunnerSettings,
+  incremental: boolean,
+  cwd = process.cwd(),
+): CodegenProject {
+  const output = resolve(cwd, options.output);
+  const checker: DocumentChecker = createDocumentChecker(
+    initialSchema,
+    settings.check,
+    incremental,
+  );
+  let generator = createIncrementalGenerator(initialSchema, settings.generator);
+  const known = new Map<string, DocumentFile>();
+  let loaded = false;
+
+  function store(path: string, file: DocumentFile | undefined): void {
+    if (file) known.set(path, file);
+    else known.delete(path);
+    checker.setFile(path, file);
+    const documents = file?.documents.map(({ document }) => document);
+    generator.set(path, documents?.length ? documents : undefined);
+  }
+
+  return {
+    output,
+    async refresh(changed) {
+      const current = findDocumentFiles(options.documents, output, cwd);
+      const present = new Set(current);
+      const toRead = new Set(loaded ? current.filter((path) => !known.has(path)) : current);
+      if (loaded && changed) {
+        for (const file of changed) {
+          const path = projectPath(file, cwd);
+          if (present.has(path)) toRead.add(path);
+        }
+      }
+      loaded = true;
+      let changes = 0;
+      for (const path of known.keys()) {
+        if (!present.has(path)) {
+          store(path, undefined);
+          changes++;
+        }
+      }
+      const texts = new Map<string, string | DocumentFile | undefined>();
+      for (const path of [...toRead].sort()) {
+        let text: string | DocumentFile | undefined;
+        try {
+          text = readDocumentText(resolve(cwd, path));
+        } catch (error) {
+          text = unreadableFile(path, error);
+        }
+        const before = known.get(path);
+        if (before ? text === before.text : text === undefined) continue;
+        texts.set(path, text);
+      }
+      if (
+        [...texts].some(
+          ([path, text]) =>
+            typeof text === 'string' && CODE_FILE.test(path) && mayHoldGraphql(text),
+        )
+      ) {
+        await preparePlucking();
+      }
+      for (const [path, text] of texts) {
+        store(path, typeof text === 'string' ? parseDocumentFile(path, text) : text);
+        changes++;
+      }
+      return changes;
+    },
+    setSchema(schema) {
+      checker.setSchema(schema);
+      generator = createIncrementalGenerator(schema, settings.generator);
+      for (const [path, file] of known) {
+        const documents = file.documents.map(({ document }) => document);
+        generator.set(path, documents.length ? documents : undefined);
+      }
+    },
+    build(clock = NO_CLOCK) {
+      const check = checker.check();
+      clock.lap('check');
+      if (known.size === 0) {
+        return {
+          ...check,
+          diagnostics: [...check.diagnostics, NO_DOCUMENTS(options.documents)],
+          errors: check.errors + 1,
+          module: undefined,
+        };
+      }
+      if (check.errors > 0) return { ...check, module: undefined };
+      try {
+        const module = generator.print();
+        clock.lap('generate');
+        return { ...check, module };
+      } catch (error) {
+        // With validation skipped, a document the schema does not allow reaches the generator.
+        if (settings.check.validateAgainstSchema) throw error;
+        throw new CodegenError(
+          'DOCUMENT_ERROR',
+          `Generating failed, probably on a document that does not validate (config.skipDocumentsValidation is set; remove it to see the problems): ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { styleText } from 'node:util';
+import type { Diagnostic } from './diagnostic.js';
+
+/** How text is highlighted: in colour on a terminal that has it, plain otherwise. */
+export interface Style {
+  error(text: string): string;
+  warning(text: string): string;
+  success(text: string): string;
+  dim(text: string): string;
+}
+
+const plain: Style = {
+  error: (text) => text,
+  warning: (text) => text,
+  success: (text) => text,
+  dim: (text) => text,
+};
+
+/** Colours for a stream that is a colour terminal, unless `NO_COLOR` is set. */
+export function styleFor(stream: { isTTY?: boolean; hasColors?: () => boolean }): Style {
+  if (!stream.isTTY || !stream.hasColors?.() || process.env.NO_COLOR) return plain;
+  return {
+    error: (text) => styleText(['bold', 'red'], text),
+    warning: (text) => styleText(['bold', 'yellow'], text),
+    success: (text) => styleText('green', text),
+    dim: (text) => styleText('dim', text),
+  };
+}
+
+// A minified line can be megabytes long: the frame shows this much on each side of the column.
+const FRAME_REACH = 60;
+
+function codeFrame(line: number, column: number, lineText: string, style: Style): string[] {
+  const from = Math.max(0, column - 1 - FRAME_REACH);
+  const to = Math.min(lineText.length, column - 1 + FRAME_REACH);
+  const shown = `${from > 0 ? '…' : ''}${lineText.slice(from, to)}${to < lineText.length ? '…' : ''}`;
+  const before = `${from > 0 ? '…' : ''}${lineText.slice(from, column - 1)}`;
+  // Tabs stay tabs under the caret, so it lines up however the terminal shows them.
+  const padding = before.replace(/[^\t]/g, ' ');
+  const gutter = String(line);
+  return [
+    style.dim(`  ${gutter} | `) + shown,
+    style.dim(`  ${' '.repeat(gutter.length)} | `) + padding + style.error('^'),
+  ];
+}
+
+/**
+ * `file:line:column: error: message [CODE]` (or `warning: message`) and a code frame of the line:
+ * the form compilers use, which terminals and editors turn into links.
+ */
+export function formatDiagnostic(diagnostic: Diagnostic, style: Style): string {
+  const { location } = diagnostic;
+  const severity =
+    diagnostic.severity === 'error' ? style.error('error') : style.warning('warning');
+  const code = diagnostic.severity === 'error' ? ` ${style.dim(`[${diagnostic.code}]`)}` : '';
+  const head = `${location ? `${location.file}:${location.line}:${location.column}: ` : ''}${severity}: ${diagnostic.message}${code}`;
+  if (!location) return head;
+  return [head, ...codeFrame(location.line, location.column, location.lineText, style)].join('\n');
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** `2 errors in 1 file`, `1 error`, with `, 1 warning` when there are warnings. */
+export function countProblems(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const files = new Set(errors.flatMap((d) => (d.location ? d.location.file : [])));
+  const warnings = diagnostics.length - errors.length;
+  return [
+    errors.length > 0
+      ? `${plural(errors.length, 'error')}${files.size > 0 ? ` in ${plural(files.size, 'file')}` : ''}`
+      : '',
+    warnings > 0 ? plural(warnings, 'warning') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** `34 KB`, `0.8 KB`, `1.2 MB`. */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const kb = bytes / 1024;
+  return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`;
+}

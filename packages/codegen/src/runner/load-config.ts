@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { AdminApiError } from '@admin-api/auth';
+import {
+  type AdminApiSchemaPointer,
+  type ResolvedCodegenOptions,
+  SCHEMA_POINTER,
+} from '../define-config.js';
+import { CodegenError } from '../errors.js';
+
+/** The default `--config`. */
+export const DEFAULT_CONFIG_FILE = 'codegen.ts';
+
+/** A codegen config that `defineConfig` made, and where it came from. */
+export interface LoadedConfig {
+  /** Absolute path of the config file. */
+  readonly file: string;
+  readonly options: ResolvedCodegenOptions;
+}
+
+/** The schema pointer `defineConfig` put in a config, if it did. */
+export function findSchemaPointer(config: unknown): Partial<AdminApiSchemaPointer> | undefined {
+  const schema = (config as { schema?: unknown } | undefined)?.schema;
+  for (const entry of Array.isArray(schema) ? schema : [schema]) {
+    if (entry && typeof entry === 'object' && SCHEMA_POINTER in entry) {
+      return (entry as Record<string, Partial<AdminApiSchemaPointer>>)[SCHEMA_POINTER];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Runs a config file (`codegen.ts`, `.js`, `.mjs`, `.cts`…) and returns its default export, with
+ * jiti, the TypeScript loader graphql-codegen itself uses: it transpiles the config file alone
+ * (cached in `node_modules/.cache/jiti`) and imports packages natively, so `@admin-api/codegen`
+ * is the same module for the config and for us. Running it also runs `defineConfig`, which reads
+ * `.env`.
+ */
+export async function importConfigFile(configFile: string): Promise<unknown> {
+  const file = resolve(configFile);
+  const shown = relative(process.cwd(), file) || file;
+  if (!existsSync(file)) {
+    throw new CodegenError(
+      'INVALID_CONFIG',
+      `There is no ${shown}: run \`admin-api init\` to write one, or pass --config <file>.`,
+    );
+  }
+  try {
+    const { createJiti } = await import('jiti');
+    return await createJiti(import.meta.url).import(file, { default: true });
+  } catch (error) {
+    // defineConfig's own errors (INVALID_OPTION, MISSING_DEPENDENCY) keep their class and code.
+    if (error instanceof AdminApiError) throw error;
+    throw new CodegenError(
+      'INVALID_CONFIG',
+      `${shown} could not be loaded: ${(error as Error).message ?? String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Loads a config made by `defineConfig`; `INVALID_CONFIG` for anything else. */
+export async function loadConfig(configFile = DEFAULT_CONFIG_FILE): Promise<LoadedConfig> {
+  const file = resolve(configFile);
+  const shown = relative(process.cwd(), file) || file;
+  const options = findSchemaPointer(await importConfigFile(file))?.options;
+  if (!options) {
+    throw new CodegenError(
+      'INVALID_CONFIG',
+      `${shown} does not export \`defineConfig({ … })\` from @admin-api/codegen (as its default export), ` +
+        'so admin-api codegen cannot read it. A hand-written graphql-codegen config runs with `graphql-codegen --config`.',
+    );
+  }
+  return { file, options };
+}

@@ -1,0 +1,68 @@
+import { buildASTSchema, type DocumentNode, type GraphQLSchema, validateSchema } from 'graphql';
+import type { ResolvedCodegenOptions } from '../define-config.js';
+import { CodegenError } from '../errors.js';
+import { loadSchemaSdl, type SchemaLogger } from '../schema/load-schema.js';
+import { inspectSchemaCache, unusableCacheError } from '../schema/schema-cache.js';
+
+/** A schema to check documents against and generate from, and the SDL it was built from. */
+export interface ProjectSchema {
+  readonly schema: GraphQLSchema;
+  readonly sdl: string;
+}
+
+/**
+ * Builds the schema. One that came from introspection (over the network, or a cache that matches
+ * its sha256 header) is valid as the service serves it, so it is not validated again (a third of
+ * building it); one edited by hand is, here, so that a broken one is reported as the cache's
+ * fault rather than by graphql-js's validate() in the middle of checking the documents.
+ */
+function build(
+  document: DocumentNode,
+  sdl: string,
+  intact: boolean,
+  origin: string,
+): ProjectSchema {
+  const schema = buildASTSchema(document, { assumeValidSDL: true, assumeValid: intact });
+  const problems = intact ? [] : validateSchema(schema);
+  if (problems.length > 0) {
+    throw new CodegenError(
+      'INVALID_CACHE',
+      `The schema from ${origin} is not valid: ${problems
+        .slice(0, 5)
+        .map((problem) => problem.message)
+        .join('; ')}. Run \`admin-api schema pull\` to rewrite the cache.`,
+    );
+  }
+  return { schema, sdl };
+}
+
+/** The schema by the cache policy of `defineConfig` (cache, or token and introspection). */
+export async function loadProjectSchema(
+  options: ResolvedCodegenOptions,
+  logger: SchemaLogger,
+): Promise<ProjectSchema> {
+  const loaded = await loadSchemaSdl({
+    cachePath: options.cachePath,
+    maxAgeMs: options.maxAgeMs,
+    refresh: options.refreshSchema,
+    credentials: options.credentials,
+    logger,
+  });
+  return build(
+    loaded.document,
+    loaded.sdl,
+    loaded.intact,
+    loaded.from === 'cache' && options.cachePath ? options.cachePath : 'introspection',
+  );
+}
+
+/**
+ * The schema cache as it is now, after it changed on disk (say, `admin-api schema pull` in another
+ * terminal): `undefined` when it is gone. Throws `INVALID_CACHE` when it cannot be used.
+ */
+export function reloadCachedSchema(cachePath: string): ProjectSchema | undefined {
+  const cache = inspectSchemaCache(cachePath);
+  if (!cache) return undefined;
+  if ('problem' in cache) throw unusableCacheError(cachePath, cache.problem);
+  return build(cache.document, cache.sdl, cache.intact, cachePath);
+}

@@ -1,0 +1,90 @@
+import { type CodegenProject, createCodegenProject, type ProjectBuild } from './codegen-project.js';
+import { projectPath } from './find-documents.js';
+import { countProblems, formatDiagnostic, formatSize } from './format-diagnostics.js';
+import { loadConfig } from './load-config.js';
+import { createPhaseClock, NO_CLOCK, type PhaseClock } from './phase-clock.js';
+import { loadProjectSchema, type ProjectSchema } from './project-schema.js';
+import { type RunnerIo, runnerLogger } from './runner-io.js';
+import { runnerSettings } from './runner-settings.js';
+import { writeOutput } from './write-output.js';
+
+/** Flags of `admin-api codegen`. */
+export interface CodegenFlags {
+  /** @default 'codegen.ts' */
+  readonly config?: string | undefined;
+  /** Print where the time went, phase by phase. */
+  readonly timings?: boolean | undefined;
+}
+
+/** A project loaded and checked once: what both the one-shot run and the watcher start from. */
+export interface StartedProject {
+  readonly project: CodegenProject;
+  readonly schema: ProjectSchema;
+  readonly cachePath: string | false;
+  readonly documents: readonly string[];
+}
+
+/** Loads `codegen.ts`, the schema and every document; `incremental` for the watcher. */
+export async function startProject(
+  flags: CodegenFlags,
+  io: RunnerIo,
+  incremental: boolean,
+  clock: PhaseClock = NO_CLOCK,
+): Promise<StartedProject> {
+  const { options } = await loadConfig(flags.config);
+  clock.lap('config');
+  const settings = runnerSettings(options);
+  for (const key of settings.ignoredConfigKeys) {
+    io.err(
+      `${io.errStyle.warning('warning')}: config.${key} in codegen.ts is read only by graphql-codegen's plugins; admin-api codegen ignores it.`,
+    );
+  }
+  const schema = await loadProjectSchema(options, options.logger ?? runnerLogger(io));
+  clock.lap('schema');
+  const project = createCodegenProject(options, schema.schema, settings, incremental);
+  await project.refresh();
+  clock.lap('documents');
+  return { project, schema, cachePath: options.cachePath, documents: options.documents };
+}
+
+/** Prints every diagnostic of a build, errors and warnings in file order. */
+export function printDiagnostics(build: ProjectBuild, io: RunnerIo): void {
+  for (const diagnostic of build.diagnostics) io.err(formatDiagnostic(diagnostic, io.errStyle));
+}
+
+/** `12 operations, 34 KB` (and `, 1 warning`). */
+export function describeModule(build: ProjectBuild, bytes: number): string {
+  const warnings = build.warnings > 0 ? `, ${countProblems(build.diagnostics)}` : '';
+  return `${build.operations} operation${build.operations === 1 ? '' : 's'}, ${formatSize(bytes)}${warnings}`;
+}
+
+/**
+ * `admin-api codegen`: checks every document, then writes the module, or writes nothing and
+ * resolves to 1 when there is an error. `startedAt` is a `performance.now()` reading (0: the
+ * process start, which the summary's time then includes).
+ */
+export async function runCodegen(
+  flags: CodegenFlags,
+  io: RunnerIo,
+  startedAt = performance.now(),
+): Promise<number> {
+  const clock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
+  clock.lap('startup');
+  const { project } = await startProject(flags, io, false, clock);
+  const build = project.build(clock);
+  printDiagnostics(build, io);
+  const shown = projectPath(project.output);
+  if (build.module === undefined) {
+    if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
+    io.err(io.errStyle.error(`✘ ${countProblems(build.diagnostics)}; ${shown} not written`));
+    return 1;
+  }
+  const result = writeOutput(project.output, build.module);
+  clock.lap('write');
+  if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
+  const ms = Math.round(performance.now() - startedAt);
+  io.out(
+    `${io.outStyle.success('✔')} ${shown}: ${describeModule(build, Buffer.byteLength(build.module))}, ${ms} ms${result === 'unchanged' ? ' (unchanged)' : ''}`,
+  );
+  return 0;
+}

@@ -1,0 +1,78 @@
+import { type Dirent, type FSWatcher, readdirSync, statSync, watch } from 'node:fs';
+import { join, sep } from 'node:path';
+
+/** A running watch; `close()` stops it. */
+export interface TreeWatch {
+  close(): void;
+}
+
+/** Never walked or watched: dependencies, VCS data and other dot folders. */
+const skipped = (name: string) => name === 'node_modules' || name.startsWith('.');
+
+/**
+ * Watches `root` and every folder below it (but `node_modules` and dot folders) with one
+ * non-recursive `fs.watch` each, and calls `onChange` with the absolute path of whatever changed.
+ * A folder that appears is watched too, and the files already in it reported (a folder moved in).
+ *
+ * Why not `fs.watch(root, { recursive: true })`: on Linux, Node implements it by walking and
+ * watching every folder below the root, `node_modules` and `.git` included, for a glob like
+ * `**\/*.graphql` the whole project; here those are skipped. No watcher package: no native build
+ * to install, the same code on Linux, macOS and Windows.
+ */
+export function watchTree(root: string, onChange: (path: string) => void): TreeWatch {
+  const watchers = new Map<string, FSWatcher>();
+
+  function unwatch(directory: string): void {
+    for (const [path, watcher] of watchers) {
+      if (path === directory || path.startsWith(directory + sep)) {
+        watcher.close();
+        watchers.delete(path);
+      }
+    }
+  }
+
+  function add(directory: string, reportFiles: boolean): void {
+    if (watchers.has(directory)) return;
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(directory, (_event, name) => {
+        if (name === null) return;
+        const path = join(directory, name.toString());
+        let isDirectory = false;
+        try {
+          isDirectory = statSync(path).isDirectory();
+        } catch {
+          // Gone: if it was a watched folder, so are its watchers.
+          unwatch(path);
+        }
+        if (isDirectory) {
+          if (!skipped(name.toString())) add(path, true);
+        } else onChange(path);
+      });
+    } catch {
+      return; // Gone before it could be watched, or not readable: nothing to report from it.
+    }
+    watcher.on('error', () => unwatch(directory));
+    watchers.set(directory, watcher);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(directory, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) {
+        if (!skipped(entry.name)) add(path, reportFiles);
+      } else if (reportFiles) onChange(path);
+    }
+  }
+
+  add(root, false);
+  return {
+    close() {
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
+    },
+  };
+}

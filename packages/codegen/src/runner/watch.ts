@@ -1,0 +1,176 @@
+import { type FSWatcher, watch } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { describeError } from '../cli/describe-error.js';
+import { projectPath, watchRoots } from './find-documents.js';
+import { countProblems } from './format-diagnostics.js';
+import { createPhaseClock, NO_CLOCK, type PhaseClock } from './phase-clock.js';
+import { reloadCachedSchema } from './project-schema.js';
+import {
+  type CodegenFlags,
+  describeModule,
+  printDiagnostics,
+  type StartedProject,
+  startProject,
+} from './run-codegen.js';
+import type { RunnerIo } from './runner-io.js';
+import { type TreeWatch, watchTree } from './watch-tree.js';
+import { writeOutput } from './write-output.js';
+
+/** Options of {@link watchCodegen}; tests and embedders use them, the CLI the defaults. */
+export interface WatchOptions {
+  /** Stops the watch (as Ctrl+C does). @default SIGINT and SIGTERM */
+  readonly signal?: AbortSignal;
+  /**
+   * Quiet time after the last event before rebuilding: an editor's save is a burst of events.
+   * @default 15
+   */
+  readonly debounceMs?: number;
+}
+
+const DEFAULT_DEBOUNCE_MS = 15;
+
+/**
+ * `admin-api codegen --watch`: builds once, then rebuilds after each change to a document or to
+ * the schema cache, re-reading only the files that changed and re-validating only them and the
+ * files that use their fragments. The module is rewritten atomically and only when it builds
+ * without error; after an error the last good module stays. Resolves to 0 when stopped, 1 when
+ * the project cannot even start (no config, no schema).
+ */
+export async function watchCodegen(
+  flags: CodegenFlags,
+  io: RunnerIo,
+  options: WatchOptions = {},
+  startedAt = performance.now(),
+): Promise<number> {
+  const startClock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
+  startClock.lap('startup');
+  const started: StartedProject = await startProject(flags, io, true, startClock);
+  const { project, cachePath } = started;
+  let schemaSdl = started.schema.sdl;
+  const shown = projectPath(project.output);
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+
+  /** Builds, prints, writes; `changes` says why, `undefined` for the first build. */
+  function report(since: number, changes: string | undefined, clock: PhaseClock): void {
+    const build = project.build(clock);
+    printDiagnostics(build, io);
+    if (build.module === undefined) {
+      const ms = Math.round(performance.now() - since);
+      const problems = countProblems(build.diagnostics);
+      io.err(
+        io.errStyle.error(
+          changes === undefined
+            ? `✘ ${problems}; ${shown} not written`
+            : `✘ rebuild failed in ${ms} ms (${changes}): ${problems}; ${shown} not updated, the last good version stays`,
+        ),
+      );
+      return;
+    }
+    const result = writeOutput(project.output, build.module);
+    clock.lap('write');
+    if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
+    const ms = Math.round(performance.now() - since);
+    const module = describeModule(build, Buffer.byteLength(build.module));
+    const unchanged = result === 'unchanged' ? ' (unchanged)' : '';
+    io.out(
+      `${io.outStyle.success('✔')} ${
+        changes === undefined
+          ? `${shown}: ${module}, ${ms} ms${unchanged}`
+          : `rebuilt ${shown} in ${ms} ms (${changes}): ${module}${unchanged}`
+      }`,
+    );
+  }
+
+  let pending = new Set<string>();
+  let firstEventAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let queue = Promise.resolve();
+
+  async function rebuild(paths: ReadonlySet<string>, since: number): Promise<void> {
+    const clock = flags.timings ? createPhaseClock(since) : NO_CLOCK;
+    clock.lap('wait');
+    const reasons: string[] = [];
+    if (cachePath && paths.has(cachePath)) {
+      const reloaded = reloadCachedSchema(cachePath);
+      if (!reloaded) {
+        io.err(
+          `${io.errStyle.warning('warning')}: the schema cache ${projectPath(cachePath)} is gone; generating from the schema loaded before.`,
+        );
+      } else if (reloaded.sdl !== schemaSdl) {
+        schemaSdl = reloaded.sdl;
+        project.setSchema(reloaded.schema);
+        reasons.push('schema changed');
+      }
+    }
+    const files = await project.refresh(paths);
+    clock.lap('documents');
+    if (files > 0) reasons.push(`${files} file${files === 1 ? '' : 's'} changed`);
+    if (reasons.length > 0) report(since, reasons.join(', '), clock);
+  }
+
+  function flush(): void {
+    timer = undefined;
+    const paths = pending;
+    const since = firstEventAt;
+    pending = new Set();
+    queue = queue
+      .then(() => rebuild(paths, since))
+      .catch((error: unknown) => io.err(io.errStyle.error(`✘ ${describeError(error)}`)));
+  }
+
+  const outputDirectory = dirname(project.output);
+  const temporaryPrefix = `.${basename(project.output)}.`;
+  function changed(path: string): void {
+    // The module and its temporary file: our own writes.
+    if (dirname(path) === outputDirectory) {
+      const name = basename(path);
+      if (path === project.output || name.startsWith(temporaryPrefix)) return;
+    }
+    if (pending.size === 0) firstEventAt = performance.now();
+    pending.add(path);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  }
+
+  // The first build: errors are printed and the watch goes on, waiting for a fix.
+  report(startedAt, undefined, startClock);
+
+  const roots = watchRoots(started.documents);
+  const trees: TreeWatch[] = roots.map((root) => watchTree(root, changed));
+  let cacheWatcher: FSWatcher | undefined;
+  if (cachePath) {
+    // The folder, not the file: `schema pull` replaces the file by a rename, which ends a file watch.
+    const name = basename(cachePath);
+    cacheWatcher = watch(dirname(cachePath), (_event, file) => {
+      if (file?.toString() === name) changed(cachePath);
+    });
+  }
+  // Listening for Ctrl+C before saying "watching": whoever reads that line may press it at once.
+  const stopped = new Promise<void>((resolveStop) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      options.signal?.removeEventListener('abort', stop);
+      resolveStop();
+    };
+    if (options.signal) {
+      if (options.signal.aborted) stop();
+      else options.signal.addEventListener('abort', stop);
+    } else {
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    }
+  });
+  io.err(
+    io.errStyle.dim(
+      `watching ${[...started.documents, ...(cachePath ? [projectPath(cachePath)] : [])].join(', ')} (Ctrl+C to stop)`,
+    ),
+  );
+  await stopped;
+  if (timer) clearTimeout(timer);
+  for (const tree of trees) tree.close();
+  cacheWatcher?.close();
+  await queue;
+  io.err(io.errStyle.dim('stopped watching'));
+  return 0;
+}

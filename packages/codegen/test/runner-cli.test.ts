@@ -1,0 +1,151 @@
+import { execFile, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { assertGraphqlCodegenCanWatch } from '../src/graphql-codegen-watch.js';
+import { CodegenError } from '../src/index.js';
+import { ENV_WITHOUT_CREDENTIALS } from './codegen-cli.js';
+import { useRunnerProject } from './runner-harness.js';
+
+const exec = promisify(execFile);
+const require = createRequire(import.meta.url);
+const adminApiBin = fileURLToPath(new URL('../bin/admin-api.js', import.meta.url));
+const project = useRunnerProject();
+
+function run(cwd: string, args: string[]) {
+  if (!existsSync(fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url)))) {
+    throw new Error('Run `pnpm build` first: these tests run the built admin-api CLI.');
+  }
+  return exec(process.execPath, args, { cwd, env: ENV_WITHOUT_CREDENTIALS }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+const GET_ME = 'query GetMe {\n  me {\n    id\n    name\n    scopes\n  }\n}\n';
+
+describe('the admin-api codegen command', () => {
+  it('exits 0 with one summary line on stdout and writes the module', async () => {
+    const dir = project({ 'src/me.graphql': GET_ME });
+    const { code, stdout, stderr } = await run(dir, [adminApiBin, 'codegen']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^✔ src\/generated\/admin-api\.ts: 1 operation, \d+\.\d KB, \d+ ms\n$/);
+    expect(readFileSync(join(dir, 'src/generated/admin-api.ts'), 'utf8')).toContain('getMe(');
+  });
+
+  it('exits 1 on an error, prints no success line and writes nothing', async () => {
+    const dir = project({ 'src/me.graphql': 'query GetMe { me { shoeSize } }\n' });
+    const { code, stdout, stderr } = await run(dir, [adminApiBin, 'codegen']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(
+      'src/me.graphql:1:20: error: Cannot query field "shoeSize" on type "MeResponse". [DOCUMENT_ERROR]',
+    );
+    expect(stderr).toMatch(/✘ 1 error in 1 file; src\/generated\/admin-api\.ts not written\n$/);
+    expect(`${stdout}${stderr}`).not.toContain('✔');
+    expect(existsSync(join(dir, 'src/generated'))).toBe(false);
+  });
+
+  it('exits 1 with the code when codegen.ts is missing', async () => {
+    const dir = project({ 'src/me.graphql': GET_ME });
+    const { code, stderr } = await run(dir, [adminApiBin, 'codegen', '--config', 'nope.ts']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^✘ \[INVALID_CONFIG\] There is no nope\.ts/);
+  });
+
+  it('with --watch, stops cleanly with exit code 0 on Ctrl+C (SIGINT)', async () => {
+    const dir = project({ 'src/me.graphql': GET_ME });
+    const child = spawn(process.execPath, [adminApiBin, 'codegen', '--watch'], {
+      cwd: dir,
+      env: ENV_WITHOUT_CREDENTIALS,
+    });
+    let output = '';
+    const watching = new Promise<void>((resolve) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('watching ')) resolve();
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await watching;
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toContain('stopped watching');
+    expect(readdirSync(join(dir, 'src/generated'))).toEqual(['admin-api.ts']);
+  }, 30_000);
+});
+
+/**
+ * A graphql-codegen installation without @parcel/watcher, as a project that never installed it
+ * has: a copy of @graphql-codegen/cli whose dependencies are links to the real ones, all but
+ * the watcher. Returns the path of its bin.
+ */
+function graphqlCodegenWithoutWatcher(root: string): string {
+  const cli = dirname(realpathSync(require.resolve('@graphql-codegen/cli/package.json')));
+  const siblings = dirname(dirname(cli));
+  const modules = join(root, 'node_modules');
+  cpSync(cli, join(modules, '@graphql-codegen/cli'), { recursive: true });
+  for (const entry of readdirSync(siblings)) {
+    if (entry === '@parcel' || entry === '.bin') continue;
+    const names = entry.startsWith('@')
+      ? readdirSync(join(siblings, entry)).map((name) => `${entry}/${name}`)
+      : [entry];
+    for (const name of names) {
+      if (name === '@graphql-codegen/cli') continue;
+      mkdirSync(dirname(join(modules, name)), { recursive: true });
+      symlinkSync(realpathSync(join(siblings, name)), join(modules, name));
+    }
+  }
+  return join(modules, '@graphql-codegen/cli/cjs/bin.js');
+}
+
+describe('graphql-codegen --watch with defineConfig', () => {
+  it('exits non-zero with the install command when @parcel/watcher is not installed', async () => {
+    const dir = project({ 'src/me.graphql': GET_ME });
+    const bin = graphqlCodegenWithoutWatcher(dir);
+    const { code, stdout, stderr } = await run(dir, [bin, '--config', 'codegen.ts', '--watch']);
+    expect(code).not.toBe(0);
+    const output = `${stdout}${stderr}`;
+    expect(output).toContain('[MISSING_DEPENDENCY] graphql-codegen --watch needs @parcel/watcher');
+    expect(output).toContain('pnpm add -D @parcel/watcher');
+    expect(output).not.toContain('Failed to import');
+  }, 60_000);
+
+  it('is let through when graphql-codegen can load the watcher, and when it does not watch', () => {
+    const installed = join(
+      dirname(realpathSync(require.resolve('@graphql-codegen/cli/package.json'))),
+      'cjs/bin.js',
+    );
+    expect(() => assertGraphqlCodegenCanWatch(['node', installed, '--watch'])).not.toThrow();
+    const dir = project({});
+    const bin = graphqlCodegenWithoutWatcher(dir);
+    expect(() =>
+      assertGraphqlCodegenCanWatch(['node', bin, '--config', 'codegen.ts']),
+    ).not.toThrow();
+    expect(() =>
+      assertGraphqlCodegenCanWatch(['node', adminApiBin, 'codegen', '--watch']),
+    ).not.toThrow();
+    let error: unknown;
+    try {
+      assertGraphqlCodegenCanWatch(['node', bin, '-w']);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('MISSING_DEPENDENCY');
+  });
+});

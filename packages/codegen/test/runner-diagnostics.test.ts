@@ -1,0 +1,283 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CodegenError } from '../src/index.js';
+import type { ProjectBuild } from '../src/runner/codegen-project.js';
+import { runCodegen, startProject } from '../src/runner/run-codegen.js';
+import { captureIo, inDirectory, useRunnerProject } from './runner-harness.js';
+
+const project = useRunnerProject();
+
+const GET_ME = 'query GetMe {\n  me {\n    id\n    name\n    scopes\n  }\n}\n';
+const LIST_PRODUCTS = `query ListProducts {
+  listProduct(pagination: { page: 1, limit: 10 }) {
+    count
+    hasNext
+    data {
+      id
+      name
+    }
+  }
+}
+`;
+const OUTPUT = 'src/generated/admin-api.ts';
+
+/** Runs `admin-api codegen` in `dir`: exit code, what it printed, and the module if written. */
+async function codegen(dir: string) {
+  const io = captureIo();
+  const code = await inDirectory(dir, () => runCodegen({}, io));
+  const module = join(dir, OUTPUT);
+  return { code, io, module: existsSync(module) ? readFileSync(module, 'utf8') : undefined };
+}
+
+/**
+ * Loads and checks the project in `dir`, as `admin-api codegen` does (or, `incremental`, as the
+ * watcher does), without writing.
+ */
+async function build(dir: string, incremental = false): Promise<ProjectBuild> {
+  return inDirectory(dir, async () =>
+    (await startProject({}, captureIo(), incremental)).project.build(),
+  );
+}
+
+const codes = (result: ProjectBuild) => result.diagnostics.map((d) => `${d.severity} ${d.code}`);
+
+describe('admin-api codegen reports like a compiler', () => {
+  it('on success, writes the module and prints one line: operations, size and time', async () => {
+    const dir = project({ 'src/me.graphql': GET_ME, 'src/products.graphql': LIST_PRODUCTS });
+    const { code, io, module } = await codegen(dir);
+    expect(code).toBe(0);
+    expect(io.stderr).toEqual([]);
+    expect(io.stdout).toHaveLength(1);
+    expect(io.stdout[0]).toMatch(
+      /^✔ src\/generated\/admin-api\.ts: 2 operations, \d+\.\d KB, \d+ ms$/,
+    );
+    expect(module).toContain('getMe(variables?: GetMeQueryVariables');
+    expect(module).toContain('listProducts(variables?: ListProductsQueryVariables');
+  });
+
+  it('says when a second run leaves the module as it was', async () => {
+    const dir = project({ 'src/me.graphql': GET_ME });
+    await codegen(dir);
+    const second = await codegen(dir);
+    expect(second.io.stdout[0]).toMatch(/ \(unchanged\)$/);
+  });
+
+  it('stops a syntax error in a .graphql file at its file, line and column, with the line shown', async () => {
+    const dir = project({
+      'src/me.graphql': GET_ME,
+      'src/broken.graphql': 'query Broken {\n  me {\n    id\n',
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DOCUMENT_ERROR']);
+    const { code, io, module } = await codegen(dir);
+    expect(code).toBe(1);
+    expect(io.stderr).toEqual([
+      'src/broken.graphql:4:1: error: Syntax Error: Expected Name, found <EOF>. [DOCUMENT_ERROR]\n  4 | \n    | ^',
+      `✘ 1 error in 1 file; ${OUTPUT} not written`,
+    ]);
+    expect(io.stdout).toEqual([]);
+    expect(module).toBeUndefined();
+  });
+
+  it('points a validation error inside a .ts file at that file’s own line and column', async () => {
+    const dir = project({
+      'src/orders.ts': `import { gql } from 'graphql-tag';
+
+/** The latest orders. */
+export const RECENT_ORDERS = gql\`
+  query RecentOrders {
+    listOrder(pagination: { page: 1, limit: 5 }) {
+      data {
+        id
+        totalPrize
+      }
+    }
+  }
+\`;
+`,
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DOCUMENT_ERROR']);
+    expect(result.diagnostics[0]?.location).toMatchObject({
+      file: 'src/orders.ts',
+      line: 9,
+      column: 9,
+    });
+    const { io } = await codegen(dir);
+    expect(io.stderr[0]).toBe(
+      'src/orders.ts:9:9: error: Cannot query field "totalPrize" on type "Order". Did you mean "totalPrice"? [DOCUMENT_ERROR]\n' +
+        '  9 |         totalPrize\n' +
+        '    |         ^',
+    );
+  });
+
+  it('names both places of two operations with the same name', async () => {
+    const dir = project({
+      'src/a.graphql': GET_ME,
+      'src/b/more.graphql': '# again\nquery GetMe { me { id } }\n',
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DUPLICATE_OPERATION']);
+    const { io } = await codegen(dir);
+    expect(io.stderr[0]?.split('\n')[0]).toBe(
+      'src/b/more.graphql:2:7: error: operation "GetMe" is also defined at src/a.graphql:1:7; operation names must be unique across all documents [DUPLICATE_OPERATION]',
+    );
+  });
+
+  it('names both places of two operations that map to one SDK method', async () => {
+    const dir = project({
+      'src/a.graphql': GET_ME,
+      'src/b.graphql': 'query getMe { me { id } }\n',
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DUPLICATE_METHOD']);
+    expect(result.diagnostics[0]?.message).toBe(
+      'operation "getMe" maps to the SDK method getMe(), as "GetMe" at src/a.graphql:1:7 does; rename one of them',
+    );
+  });
+
+  it('stops an anonymous operation at its place', async () => {
+    const dir = project({ 'src/me.graphql': '\n{ me { id } }\n' });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error ANONYMOUS_OPERATION']);
+    expect(result.diagnostics[0]?.location).toMatchObject({
+      file: 'src/me.graphql',
+      line: 2,
+      column: 1,
+    });
+  });
+
+  it('names both places of a fragment defined twice', async () => {
+    const dir = project({
+      'src/a.graphql': 'fragment Me on MeResponse { id }\n',
+      'src/b.graphql': 'fragment Me on MeResponse { name }\n',
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DOCUMENT_ERROR']);
+    expect(result.diagnostics[0]?.message).toContain('also defined at src/a.graphql:1:10');
+  });
+
+  it('warns about a deprecated field with file, line, column and the reason, and still generates', async () => {
+    const dir = project({
+      'src/taxes.graphql': `query OrderTaxes {
+  listOrder(pagination: { page: 1, limit: 5 }) {
+    data {
+      id
+      orderLineItems {
+        variant {
+          taxValue
+        }
+      }
+    }
+  }
+}
+`,
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['warning DEPRECATED']);
+    const { code, io, module } = await codegen(dir);
+    expect(code).toBe(0);
+    expect(io.stderr[0]?.split('\n')[0]).toBe(
+      'src/taxes.graphql:7:11: warning: OrderLineVariant.taxValue is deprecated: Will be removed use OrderLineItem.taxValue',
+    );
+    expect(io.stdout[0]).toMatch(/: 1 operation, \d+\.\d KB, 1 warning, \d+ ms$/);
+    expect(module).toContain('orderTaxes(');
+  });
+
+  it('reports every problem of every file at once, in file order, and writes nothing', async () => {
+    const dir = project({
+      'src/z.graphql': 'query Z { me { shoeSize } }\n',
+      'src/a.graphql': 'query A { me { id }\n',
+      'src/m.ts': 'export const q = /* GraphQL */ `query M { me { idd } }`;\n',
+    });
+    const { code, io, module } = await codegen(dir);
+    expect(code).toBe(1);
+    expect(io.stderr.map((entry) => entry.split(':').slice(0, 3).join(':'))).toEqual([
+      'src/a.graphql:2:1',
+      'src/m.ts:1:48',
+      'src/z.graphql:1:16',
+      '✘ 3 errors in 3 files; src/generated/admin-api.ts not written',
+    ]);
+    expect(io.lines.some((line) => line.includes('✔'))).toBe(false);
+    expect(module).toBeUndefined();
+  });
+
+  it('lets fragments from other files resolve, in .graphql and .ts files alike', async () => {
+    const dir = project({
+      'src/fragments.graphql': 'fragment MeFields on MeResponse { id name }\n',
+      'src/me.ts': 'export const ME = /* GraphQL */ `query GetMe { me { ...MeFields } }`;\n',
+    });
+    const { code, module } = await codegen(dir);
+    expect(code).toBe(0);
+    expect(module).toContain('export type MeFieldsFragment');
+  });
+
+  it('finds the same problems file by file (as the watcher checks) as all at once (one run)', async () => {
+    const dir = project({
+      'src/fragments.graphql': `fragment Line on OrderLineItem {
+  quantity(unit: $unit)
+  variant {
+    taxValue
+  }
+}
+fragment Broken on Order {
+  nope
+}
+`,
+      'src/orders.graphql':
+        'query Orders($x: UnknownInput) {\n  listOrder {\n    data {\n      ...Broken\n      orderLineItems {\n        ...Line\n      }\n    }\n  }\n}\n',
+      'src/me.ts': 'export const q = /* GraphQL */ `query Me { me { id ...Missing } }`;\n',
+    });
+    const once = await build(dir, false);
+    expect(codes(once).length).toBeGreaterThanOrEqual(6);
+    expect(codes(once)).toContain('warning DEPRECATED');
+    // graphql-js's own words, "did you mean" hints and all.
+    expect(once.diagnostics.map((d) => d.message)).toContain('Unknown type "UnknownInput".');
+    expect((await build(dir, true)).diagnostics).toEqual(once.diagnostics);
+  });
+
+  it('honours skipDocumentsValidation, as graphql-codegen does, but still checks names', async () => {
+    const dir = project(
+      { 'src/me.graphql': 'query GetMe { me(shoeSize: 42) { id } }\n' },
+      "documents: 'src/**/*.graphql', config: { skipDocumentsValidation: true }",
+    );
+    expect(codes(await build(dir))).toEqual([]);
+    const anonymous = project(
+      { 'src/me.graphql': '{ me { id } }\n' },
+      "documents: 'src/**/*.graphql', config: { skipDocumentsValidation: true }",
+    );
+    expect(codes(await build(anonymous))).toEqual(['error ANONYMOUS_OPERATION']);
+  });
+
+  it('stops with NO_DOCUMENTS when the globs match no file', async () => {
+    const dir = project({}, "documents: 'src/**/*.graphql'");
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error NO_DOCUMENTS']);
+    const { io } = await codegen(dir);
+    expect(io.stderr[0]).toBe(
+      'error: no file matches the documents "src/**/*.graphql" (from codegen.ts) [NO_DOCUMENTS]',
+    );
+  });
+
+  it('refuses a config that does not come from defineConfig with INVALID_CONFIG', async () => {
+    const dir = project({ 'src/me.graphql': GET_ME });
+    const error = await inDirectory(dir, () =>
+      runCodegen({ config: 'missing.ts' }, captureIo()).catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('INVALID_CONFIG');
+  });
+
+  it('warns once about config keys only graphql-codegen reads', async () => {
+    const dir = project(
+      { 'src/me.graphql': GET_ME },
+      "documents: 'src/**/*.graphql', config: { avoidOptionals: true }",
+    );
+    const { code, io } = await codegen(dir);
+    expect(code).toBe(0);
+    expect(io.stderr).toEqual([
+      "warning: config.avoidOptionals in codegen.ts is read only by graphql-codegen's plugins; admin-api codegen ignores it.",
+    ]);
+  });
+});

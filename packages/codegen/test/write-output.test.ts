@@ -1,0 +1,71 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CodegenError } from '../src/index.js';
+import { writeOutput } from '../src/runner/write-output.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'admin-api-write-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('writing the module', () => {
+  it('creates the folder, writes the bytes and leaves no temporary file', () => {
+    const dir = folder();
+    const module = join(dir, 'src/generated/admin-api.ts');
+    expect(writeOutput(module, 'export {};\n')).toBe('written');
+    expect(readFileSync(module, 'utf8')).toBe('export {};\n');
+    expect(readdirSync(join(dir, 'src/generated'))).toEqual(['admin-api.ts']);
+  });
+
+  it('does not touch a module whose bytes are already the same', () => {
+    const dir = folder();
+    const module = join(dir, 'admin-api.ts');
+    writeFileSync(module, 'export {};\n');
+    const past = new Date('2020-01-01T00:00:00Z');
+    utimesSync(module, past, past);
+    expect(writeOutput(module, 'export {};\n')).toBe('unchanged');
+    expect(statSync(module).mtime).toEqual(past);
+    expect(writeOutput(module, 'export const a = 1;\n')).toBe('written');
+    expect(statSync(module).mtime).not.toEqual(past);
+  });
+
+  it('fails with WRITE_FAILED, leaving no temporary file, when the folder cannot hold it', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'generated'), 'a file where the folder should be');
+    let error: unknown;
+    try {
+      writeOutput(join(dir, 'generated/admin-api.ts'), 'export {};\n');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('WRITE_FAILED');
+    expect(readdirSync(dir)).toEqual(['generated']);
+  });
+
+  it('replaces the module in one step: a temporary file that fails to rename is removed', () => {
+    const dir = folder();
+    // A folder where the module should be: the rename fails after the temporary file is written.
+    const module = join(dir, 'admin-api.ts');
+    writeFileSync(join(dir, 'keep.txt'), '');
+    mkdirSync(join(module, 'inside'), { recursive: true });
+    expect(() => writeOutput(module, 'export {};\n')).toThrow(CodegenError);
+    expect(readdirSync(dir).sort()).toEqual(['admin-api.ts', 'keep.txt']);
+  });
+});
