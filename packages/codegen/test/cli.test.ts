@@ -1,16 +1,15 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
-  adminApiSchema,
   adminApiSchemaSdl,
   type Emulator,
   startEmulator,
 } from '@admin-api/emulator';
 import { useEmulator } from '@admin-api/emulator/testing';
-import { buildSchema, parse, validate } from 'graphql';
+import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProject } from './codegen-harness.js';
 import { SECRET_FORMS, useFakeAdminApi } from './fake-admin-api.js';
@@ -42,81 +41,6 @@ async function adminApi(cwd: string, args: string[], env: NodeJS.ProcessEnv = BA
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
 }
-
-describe('admin-api init', () => {
-  it('writes codegen.ts, .env.example, a sample document valid against the Admin API, and a codegen script', async () => {
-    const dir = project({
-      'package.json': '{\n  "name": "shop",\n  "scripts": { "build": "tsc" }\n}\n',
-    });
-    const { code, stdout } = await adminApi(dir, ['init']);
-    expect(code).toBe(0);
-    expect(readFileSync(join(dir, 'codegen.ts'), 'utf8')).toContain(
-      "documents: 'src/**/*.graphql'",
-    );
-    expect(readFileSync(join(dir, '.env.example'), 'utf8')).toContain('ADMIN_API_CLIENT_SECRET=\n');
-    const sample = readFileSync(join(dir, 'src/me.graphql'), 'utf8');
-    expect(sample).toContain('query GetMe');
-    expect(validate(adminApiSchema(), parse(sample))).toEqual([]);
-    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({
-      build: 'tsc',
-      codegen: 'graphql-codegen --config codegen.ts',
-    });
-    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('.env\n');
-    expect(stdout).toContain('pnpm codegen');
-  });
-
-  it('never overwrites a changed file without --force', async () => {
-    const dir = project({ 'package.json': '{}', 'codegen.ts': '// mine\n' });
-    const refused = await adminApi(dir, ['init']);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Not overwriting codegen.ts');
-    expect(readFileSync(join(dir, 'codegen.ts'), 'utf8')).toBe('// mine\n');
-    expect(existsSync(join(dir, '.env.example'))).toBe(false);
-
-    const forced = await adminApi(dir, ['init', '--force']);
-    expect(forced.code).toBe(0);
-    expect(readFileSync(join(dir, 'codegen.ts'), 'utf8')).toContain('defineConfig');
-  });
-
-  it('suggests installing only the packages the project lacks', async () => {
-    const dir = project({
-      'package.json': '{"dependencies":{"graphql":"^16.0.0","@admin-api/client":"^0.1.0"}}',
-    });
-    const { stdout } = await adminApi(dir, ['init']);
-    expect(stdout).toContain('  pnpm add @graphql-typed-document-node/core\n');
-    expect(stdout).not.toContain('graphql@16');
-  });
-
-  it('refuses, writing nothing, when src is a file', async () => {
-    const dir = project({ 'package.json': '{"name":"shop"}\n', src: 'not a folder\n' });
-    const { code, stderr } = await adminApi(dir, ['init']);
-    expect(code).toBe(1);
-    expect(stderr).toBe(
-      '✘ src is a file, but src/me.graphql goes in a folder of that name: rename or move src.\n' +
-        'Nothing was written. Run `admin-api init` again once that is fixed.\n',
-    );
-    expect(readdirSync(dir).sort()).toEqual(['package.json', 'src']);
-    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe('{"name":"shop"}\n');
-  });
-
-  it('refuses, writing nothing, when package.json is not valid JSON', async () => {
-    const dir = project({ 'package.json': '{ "name": "shop", }\n' });
-    const { code, stderr } = await adminApi(dir, ['init']);
-    expect(code).toBe(1);
-    expect(stderr).toMatch(
-      /^✘ package\.json is not valid JSON \(.+\): fix it, or move it aside\.\n/,
-    );
-    expect(readdirSync(dir)).toEqual(['package.json']);
-  });
-
-  it('is idempotent', async () => {
-    const dir = project({ 'package.json': '{}' });
-    await adminApi(dir, ['init']);
-    const again = await adminApi(dir, ['init']);
-    expect(again.code).toBe(0);
-    expect(again.stdout).toContain('kept     codegen.ts');
-  });
-});
 
 describe('admin-api schema pull', () => {
   it('writes the cache named in codegen.ts, with progress, and no secret', async () => {

@@ -9,7 +9,8 @@ const USAGE = `Usage: admin-api <command> [options]
 Commands:
   codegen              check the documents and write the module codegen.ts names
   codegen --watch      the same, then again after each change to a document or the schema cache
-  init                 write codegen.ts, .env.example, src/me.graphql and a "codegen" script
+  init                 write codegen.ts, .graphqlrc.yml, .env.example, src/me.graphql, a "codegen"
+                       script and, where nothing CommonJS would break, "type": "module"
   schema pull          introspect the live schema and refresh the cache
   schema check         compare the live schema with the cache; exit 1 on breaking changes
 
@@ -20,6 +21,7 @@ Options:
   -w, --watch          "codegen": keep watching and rebuild on change
   --timings            "codegen": print where the time went, phase by phase
   --force              "init": overwrite existing files
+  --esm                "init": set "type": "module" even where CommonJS files were found
   -h, --help           show this help
 
 Credentials come from ADMIN_API_AUTH_URL, ADMIN_API_BASE_URL, ADMIN_API_CLIENT_ID and
@@ -49,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
       cache: { type: 'string' },
       documents: { type: 'string', multiple: true },
       force: { type: 'boolean', default: false },
+      esm: { type: 'boolean', default: false },
       watch: { type: 'boolean', short: 'w', default: false },
       timings: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -75,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
       return runCodegen({ ...flags, timings: values.timings }, processIo(), 0);
     }
     case 'init':
-      return (await import('./init.js')).init({ force: values.force }, io);
+      return (await import('./init.js')).init({ force: values.force, esm: values.esm }, io);
     case 'schema pull':
       return (await import('./schema-pull.js')).schemaPull(flags, io);
     case 'schema check':

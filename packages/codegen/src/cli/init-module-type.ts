@@ -1,0 +1,113 @@
+import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A bound on the walk, so init stays quick in a large repository. */
+const MAX_ENTRIES = 20_000;
+/** The head of a `.js` file is enough to see whether it is CommonJS. */
+const HEAD_BYTES = 64 * 1024;
+const COMMONJS_SYNTAX = /\brequire\s*\(|\bmodule\.exports\b|\bexports\.[A-Za-z_$][\w$]*\s*=/;
+
+function readHead(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * What `"type": "module"` would break: `.js` files written as CommonJS (built output included;
+ * `node_modules` and dot-folders skipped), and a tsconfig that compiles to CommonJS.
+ */
+export function findCommonJsSignals(root = '.'): string[] {
+  const found: string[] = [];
+  const pending = [root];
+  let seen = 0;
+  while (pending.length > 0 && seen < MAX_ENTRIES) {
+    const dir = pending.pop() as string;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (++seen > MAX_ENTRIES) break;
+      const path = dir === '.' ? entry.name : join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) pending.push(path);
+      } else if (entry.isFile() && entry.name.endsWith('.js')) {
+        try {
+          if (COMMONJS_SYNTAX.test(readHead(path))) found.push(path);
+        } catch {
+          // An unreadable file says nothing either way.
+        }
+      }
+    }
+  }
+  try {
+    if (/"module"\s*:\s*"commonjs"/i.test(readFileSync(join(root, 'tsconfig.json'), 'utf8'))) {
+      found.push('tsconfig.json ("module": "commonjs")');
+    }
+  } catch {
+    // No tsconfig.json: nothing compiles to CommonJS.
+  }
+  return found.sort();
+}
+
+/** What init does about `"type"` in package.json. */
+export type ModuleTypeDecision =
+  | { action: 'keep' }
+  | { action: 'set'; note: string }
+  | { action: 'advise'; lines: string[] };
+
+const REQUIRE_NOTE =
+  'The kit is ESM-only. From CommonJS, Node >= 20.19 or >= 22.12 can require() it; older Node needs "type": "module" (or .mts files).';
+
+/**
+ * Sets `"type": "module"` only where that cannot silently break the project: no `"type"` yet and
+ * nothing CommonJS found, or `--esm`. Otherwise leaves it and says precisely what to do.
+ */
+export function decideModuleType(
+  type: unknown,
+  esm: boolean,
+  signals: () => string[],
+): ModuleTypeDecision {
+  if (type === 'module') return { action: 'keep' };
+  if (esm) {
+    const found = signals();
+    return {
+      action: 'set',
+      note: found.length
+        ? `set      package.json "type": "module" (--esm); now rename these CommonJS files to .cjs, or convert them: ${found.join(', ')}`
+        : 'set      package.json "type": "module" (--esm)',
+    };
+  }
+  if (type !== undefined) {
+    return {
+      action: 'advise',
+      lines: [
+        `package.json says "type": ${JSON.stringify(type)}; left as it is. ${REQUIRE_NOTE}`,
+        'Run `admin-api init --esm` to switch the project to "type": "module".',
+      ],
+    };
+  }
+  const found = signals();
+  if (found.length === 0) {
+    return {
+      action: 'set',
+      note: 'set      package.json "type": "module" (the kit is ESM-only; no CommonJS files found)',
+    };
+  }
+  const shown =
+    found.slice(0, 5).join(', ') + (found.length > 5 ? `, and ${found.length - 5} more` : '');
+  return {
+    action: 'advise',
+    lines: [
+      `package.json has no "type", and these are CommonJS: ${shown}. "type" was left unset, so they keep working. ${REQUIRE_NOTE}`,
+      'To switch: rename those files to .cjs (or convert them to ESM), then run `admin-api init --esm`.',
+    ],
+  };
+}
