@@ -5,6 +5,7 @@
 export { emit } from './auth-events.js';
 export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
+export { DEFAULT_ENV_FILE, loadEnvFile } from './env-file.js';
 export { redactError } from './errors.js';
 export { checkCount, checkDurationMs, checkPositiveInteger } from './option-checks.js';
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';

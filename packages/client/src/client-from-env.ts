@@ -1,5 +1,11 @@
 import { ConfigurationError } from '@admin-api/auth';
-import { ENV_VARS, missingEnvMessage, readEnvVars } from '@admin-api/auth/internal';
+import {
+  DEFAULT_ENV_FILE,
+  ENV_VARS,
+  loadEnvFile,
+  missingEnvMessage,
+  readEnvVars,
+} from '@admin-api/auth/internal';
 import {
   type AdminClient,
   type ClientFleetOptions,
@@ -14,11 +20,20 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
   ClientFleetOptions & {
     /** Where to read variables from. @default process.env */
     env?: Readonly<Record<string, string | undefined>>;
+    /**
+     * A `.env` file loaded into `process.env` first, as codegen does: variables already set win;
+     * relative to the working directory; no error when it does not exist. `false` reads none.
+     * Ignored when `env` is given: that object is then the only source.
+     * @default '.env'
+     * @example createAdminClientFromEnv({ envFile: 'config/admin-api.env' })
+     */
+    envFile?: string | false;
   };
 
 /**
  * Creates a client from `ADMIN_API_BASE_URL`, `ADMIN_API_AUTH_URL`, `ADMIN_API_CLIENT_ID` and
- * `ADMIN_API_CLIENT_SECRET`. Throws one {@link ConfigurationError} (`MISSING_ENV`) naming every
+ * `ADMIN_API_CLIENT_SECRET`, from the environment or `.env` in the working directory (the same
+ * rule as `admin-api codegen`). Throws one {@link ConfigurationError} (`MISSING_ENV`) naming every
  * missing variable.
  *
  * @example
@@ -28,8 +43,9 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
  * const pooled = createAdminClientFromEnv({ fleet });
  */
 export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = {}): AdminClient {
-  const { env = process.env, ...options } = overrides;
-  const { values, missing } = readEnvVars(ENV_VARS, env, options);
+  const { env, envFile = DEFAULT_ENV_FILE, ...options } = overrides;
+  if (!env && envFile !== false) loadEnvFile(envFile);
+  const { values, missing } = readEnvVars(ENV_VARS, env ?? process.env, options);
   if (missing.length > 0)
     throw new ConfigurationError('MISSING_ENV', missingEnvMessage(missing), { missing });
   const { baseUrl, authUrl, clientId, clientSecret } = values as Record<

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { ClientCredentials } from '@admin-api/auth';
 import { ENV_VARS, type Env, missingEnvMessage, readEnvVars } from '@admin-api/auth/internal';
 import { CodegenError } from '../errors.js';
@@ -21,12 +20,8 @@ export type CredentialsSource =
   | AdminApiCredentials
   | (() => Promise<ProvidedCredentials | undefined>);
 
-/** Reads `.env` (variables already set win), if the file exists. */
-export function loadEnvFile(path: string): boolean {
-  if (!existsSync(path)) return false;
-  process.loadEnvFile(path);
-  return true;
-}
+/** Reads `.env` (variables already set win), if the file exists: the rule the client follows too. */
+export { loadEnvFile } from '@admin-api/auth/internal';
 
 /** The four ADMIN_API_* variables, or the names of those missing. */
 export function credentialsFromEnvironment(

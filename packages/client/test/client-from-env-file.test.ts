@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigurationError, createAdminClientFromEnv } from '../src/index.js';
+
+const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+const GET_ME = 'query GetMe { me { name } }';
+const VARIABLES = [
+  'ADMIN_API_AUTH_URL',
+  'ADMIN_API_BASE_URL',
+  'ADMIN_API_CLIENT_ID',
+  'ADMIN_API_CLIENT_SECRET',
+];
+
+const envText = (vars: Record<string, string>) =>
+  Object.entries(vars)
+    .map(([name, value]) => `${name}=${value}\n`)
+    .join('');
+
+/**
+ * Each test runs in a fresh project folder as the working directory, with no ADMIN_API_* variable
+ * set; whatever a `.env` loads into process.env is removed afterwards.
+ */
+let dir = '';
+const saved = { cwd: process.cwd(), env: { ...process.env } };
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'admin-api-client-env-'));
+  process.chdir(dir);
+  for (const name of VARIABLES) delete process.env[name];
+});
+afterEach(() => {
+  process.chdir(saved.cwd);
+  for (const name of VARIABLES) {
+    if (saved.env[name] === undefined) delete process.env[name];
+    else process.env[name] = saved.env[name];
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function thrown(fn: () => unknown): ConfigurationError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return error as ConfigurationError;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('createAdminClientFromEnv reads .env as admin-api codegen does', () => {
+  it('reads .env in the working directory, and the client it makes answers a typed call', async () => {
+    writeFileSync('.env', envText(emulatorEnv(emulator())));
+    const client = createAdminClientFromEnv();
+    const answer = await client.request<{ me: { name: string | null } | null }>(GET_ME);
+    expect(answer.me?.name).toBe('Emulator Private App');
+  });
+
+  it('lets variables already set win over .env', () => {
+    writeFileSync('.env', envText(emulatorEnv(emulator())));
+    process.env.ADMIN_API_BASE_URL = 'https://api.example.com';
+    expect(createAdminClientFromEnv().endpoint).toBe(
+      'https://api.example.com/api/v2/admin/graphql',
+    );
+  });
+
+  it('reads the file envFile names, relative to the working directory', () => {
+    mkdirSync('config');
+    writeFileSync('config/admin.env', envText(emulatorEnv(emulator())));
+    const client = createAdminClientFromEnv({ envFile: 'config/admin.env' });
+    expect(client.endpoint).toBe(`${emulator().baseUrl}/api/v2/admin/graphql`);
+  });
+
+  it('with envFile: false reads no file, and names every missing variable', () => {
+    writeFileSync('.env', envText(emulatorEnv(emulator())));
+    const error = thrown(() => createAdminClientFromEnv({ envFile: false }));
+    expect(error.code).toBe('MISSING_ENV');
+    expect(error.missing).toHaveLength(4);
+  });
+
+  it('with an explicit env object reads no file', () => {
+    writeFileSync('.env', envText(emulatorEnv(emulator())));
+    const error = thrown(() => createAdminClientFromEnv({ env: {} }));
+    expect(error.code).toBe('MISSING_ENV');
+    expect(process.env.ADMIN_API_CLIENT_SECRET).toBeUndefined();
+  });
+
+  it('without a .env file, names every missing variable', () => {
+    const error = thrown(() => createAdminClientFromEnv());
+    expect(error.code).toBe('MISSING_ENV');
+    expect(error.missing).toEqual([
+      'ADMIN_API_BASE_URL',
+      'ADMIN_API_AUTH_URL',
+      'ADMIN_API_CLIENT_ID',
+      'ADMIN_API_CLIENT_SECRET',
+    ]);
+  });
+
+  it('refuses an env file it cannot read with INVALID_OPTION, without reading further', () => {
+    mkdirSync('.env');
+    const error = thrown(() => createAdminClientFromEnv());
+    expect(error.code).toBe('INVALID_OPTION');
+    expect(error.message).toContain('The env file .env cannot be read');
+  });
+});
