@@ -12,7 +12,7 @@ export interface WorkerReport {
   fleetEvents: string[];
 }
 
-const LIST_PRODUCTS = `query ListProducts($page: Int!) {
+const LIST_PRODUCTS = /* GraphQL */ `query ListProducts($page: Int!) {
   listProduct(pagination: { page: $page, limit: 10 }) { count hasNext data { id name } }
 }`;
 type ListProducts = { listProduct: { hasNext: boolean; data: { id: string; name: string }[] } };

@@ -1,0 +1,28 @@
+// `pnpm schema:examples`: refreshes the schema caches the examples commit for editors
+// (.graphqlrc.yml points at them), with `admin-api schema pull` against the emulator, which
+// serves the real Admin API schema. A test fails when they drift from it.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startEmulator } from '@admin-api/emulator';
+
+const cli = fileURLToPath(new URL('../packages/codegen/bin/admin-api.js', import.meta.url));
+const emulator = await startEmulator();
+try {
+  for (const example of ['basic', 'fleet']) {
+    // Not execFileSync: the emulator runs in this process and must go on answering.
+    const { stdout } = await promisify(execFile)(process.execPath, [cli, 'schema', 'pull'], {
+      cwd: fileURLToPath(new URL(`../examples/${example}`, import.meta.url)),
+      env: {
+        ...process.env,
+        ADMIN_API_AUTH_URL: emulator.authUrl,
+        ADMIN_API_BASE_URL: emulator.baseUrl,
+        ADMIN_API_CLIENT_ID: emulator.clientId,
+        ADMIN_API_CLIENT_SECRET: emulator.clientSecret,
+      },
+    });
+    process.stdout.write(`examples/${example}: ${stdout}`);
+  }
+} finally {
+  await emulator.close();
+}
