@@ -7,7 +7,9 @@ import { startEmulator } from '@admin-api/emulator';
 export default defineConfig({
   documents: 'examples/basic/src/graphql/**/*.graphql',
   output: 'examples/basic/src/generated/admin-api.ts',
-  // The examples follow whichever service they run against, so there is no cache to commit here.
+  // No cache here: `pnpm start` shows the whole flow (token, introspection, typed calls) on every
+  // run, against whichever service it is given. The examples' committed caches, which editors
+  // read, are the emulator's schema (`pnpm schema:examples`); a test fails when they drift from it.
   schemaCache: false,
   credentials: async () => {
     if (credentialsFromEnvironment().credentials) return undefined;

@@ -29,7 +29,7 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './.ci/summary-reporter.ts'],
-    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },
