@@ -3,11 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  adminApiSchemaSdl,
-  type Emulator,
-  startEmulator,
-} from '@admin-api/emulator';
+import { adminApiSchemaSdl, type Emulator, startEmulator } from '@admin-api/emulator';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
