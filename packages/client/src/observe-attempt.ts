@@ -1,4 +1,5 @@
 import { MAX_ERROR_BODY_BYTES, readBoundedText, redactError } from '@admin-api/auth/internal';
+import { linkToCallerSignal } from './caller-signal.js';
 
 /** What one HTTP attempt saw on the wire, before anyone decides what it means. */
 export interface AttemptObservation {
@@ -73,10 +74,16 @@ function errorCode(error: unknown): string | undefined {
 export async function observeAttempt(input: AttemptInput): Promise<AttemptObservation> {
   let sent = false;
   let seen: ObservedResponse | undefined;
-  // A plain controller and timer: per-request AbortSignal.timeout() is costly on Node 20.
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), input.timeoutMs);
-  const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
+  // One controller for the timeout and the caller's abort; a plain timer, because a
+  // per-request AbortSignal.timeout() is costly on Node 20.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, input.timeoutMs);
+  const unlink = input.signal ? linkToCallerSignal(input.signal, controller) : undefined;
+  const { signal } = controller;
   try {
     sent = true;
     const response = await input.fetch(input.endpoint, {
@@ -118,7 +125,7 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
     let failure: ObservedFailure;
     if (input.signal?.aborted) {
       failure = { kind: 'aborted', code: undefined, cause: input.signal.reason };
-    } else if (timeout.signal.aborted) {
+    } else if (timedOut) {
       failure = { kind: 'timeout', code: undefined, cause: undefined };
     } else {
       const cause = error instanceof Error ? redactError(error, input.secrets) : error;
@@ -127,5 +134,6 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
     return { sent, response: seen, failure };
   } finally {
     clearTimeout(timer);
+    unlink?.();
   }
 }
