@@ -73,7 +73,8 @@ function refreshWindows(
  * options before it creates the provider.
  */
 export function checkTokenProviderOptions(options: TokenProviderOptions): void {
-  const { refreshMarginS, store: _store, ...requestOptions } = options;
+  const { refreshMarginS, store, ...requestOptions } = options;
+  checkStore(store);
   if (refreshMarginS !== undefined && !(Number.isFinite(refreshMarginS) && refreshMarginS >= 0)) {
     throw new ConfigurationError(
       'INVALID_OPTION',
@@ -81,6 +82,32 @@ export function checkTokenProviderOptions(options: TokenProviderOptions): void {
     );
   }
   resolveTokenRequestConfig(requestOptions);
+}
+
+/** What a value is, for a message: its type, never its content. */
+function typeOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/** A store is used at the first call: one without `get` and `set` must fail at creation instead. */
+function checkStore(store: unknown): void {
+  if (store === undefined) return;
+  const methods = store as Partial<Record<keyof TokenStore, unknown>> | null;
+  const valid =
+    typeof methods === 'object' &&
+    methods !== null &&
+    typeof methods.get === 'function' &&
+    typeof methods.set === 'function' &&
+    ['compareAndDelete', 'refreshTurn'].every((optional) => {
+      const method = methods[optional as keyof TokenStore];
+      return method === undefined || typeof method === 'function';
+    });
+  if (!valid) {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      `"store" must be a TokenStore: an object with get() and set(), and optionally compareAndDelete() and refreshTurn() (got ${typeOf(store)})`,
+    );
+  }
 }
 
 /**
@@ -98,13 +125,17 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
   const { store = createMemoryTokenStore(), refreshMarginS, ...requestOptions } = options;
   const { timeoutMs } = resolveTokenRequestConfig(requestOptions);
   const now = options.now ?? Date.now;
-  let inflight: Promise<AccessToken> | undefined;
+  let inflight: Flight | undefined;
   // Consecutive failed token requests, the last failure, and the time before which no new
   // request is started: without it every call would hit a token host that is down, inside the
   // margin and after expiry alike.
   let failures = 0;
   let retryAt = 0;
   let lastError: TokenRequestError | undefined;
+  // The token this provider fetched last, and how many fetches have succeeded: a store read that
+  // began before a fetch ended may answer with what the store held before it.
+  let fetched: AccessToken | undefined;
+  let fetchesDone = 0;
 
   const isFresh = (token: AccessToken) => now() < refreshWindows(token, refreshMarginS).refreshAt;
 
@@ -124,12 +155,19 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     }
   };
 
-  const fetchToken = (): Promise<AccessToken> => {
-    inflight ??= (async () => {
+  const startFlight = (): Flight => {
+    const abandon = new AbortController();
+    const flight: Flight = { promise: fly(), abandon, waiters: 0, background: false };
+    return flight;
+
+    async function fly(): Promise<AccessToken> {
       let turn: RefreshTurn | undefined;
       try {
         turn = await takeTurn();
-        const token = turn?.kind === 'ready' ? turn.token : await requestToken(requestOptions);
+        const token =
+          turn?.kind === 'ready'
+            ? turn.token
+            : await requestToken({ ...requestOptions, signal: abandon.signal });
         if (turn?.kind !== 'ready') {
           await store.set(token);
           emit(options.onEvent, {
@@ -138,12 +176,15 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
             tokenFingerprint: tokenFingerprint(token.accessToken),
           });
         }
+        fetched = token;
+        fetchesDone++;
         failures = 0;
         retryAt = 0;
         lastError = undefined;
         return token;
       } catch (error) {
-        if (error instanceof TokenRequestError) {
+        // A request abandoned by every caller says nothing about the token host.
+        if (error instanceof TokenRequestError && !abandon.signal.aborted) {
           failures++;
           retryAt = now() + backoffDelayMs(failures, REFRESH_BACKOFF);
           lastError = error;
@@ -159,26 +200,54 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
         throw error;
       } finally {
         if (turn?.kind === 'lease') await releaseQuietly(turn);
-        inflight = undefined;
+        if (inflight === flight) inflight = undefined;
       }
-    })();
+    }
+  };
+
+  const fetchToken = (): Flight => {
+    inflight ??= startFlight();
     return inflight;
   };
 
-  const waitFor = (promise: Promise<AccessToken>, signal: AbortSignal | undefined) => {
-    if (!signal) return promise;
+  /**
+   * The flight's token for one caller. The request goes on while anyone waits for it (or it
+   * refreshes in the background); when the last caller aborts, it is abandoned, so no socket or
+   * timer of it outlives every caller.
+   */
+  const waitFor = (flight: Flight, signal: AbortSignal | undefined): Promise<AccessToken> => {
+    if (!signal) {
+      flight.waiters++;
+      return flight.promise;
+    }
     if (signal.aborted) return Promise.reject(aborted(signal));
-    // The shared request goes on for the other waiters; only this caller stops waiting.
+    flight.waiters++;
     return new Promise<AccessToken>((resolve, reject) => {
-      const onAbort = () => reject(aborted(signal));
+      const onAbort = () => {
+        reject(aborted(signal));
+        flight.waiters--;
+        if (flight.waiters === 0 && !flight.background) {
+          if (inflight === flight) inflight = undefined;
+          flight.abandon.abort();
+        }
+      };
       signal.addEventListener('abort', onAbort, { once: true });
-      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      flight.promise
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
     });
+  };
+
+  /** What the store answered, or the token fetched meanwhile when that is newer. */
+  const latest = (stored: AccessToken | undefined, fetchesBefore: number) => {
+    if (fetchesDone === fetchesBefore || !fetched) return stored;
+    return stored && stored.expiresAt >= fetched.expiresAt ? stored : fetched;
   };
 
   return {
     async getToken({ signal } = {}) {
-      const cached = await store.get();
+      const fetchesBefore = fetchesDone;
+      const cached = latest(await store.get(), fetchesBefore);
       const at = now();
       if (!cached || at >= cached.expiresAt) {
         // Nothing to serve meanwhile: calls inside the backoff fail fast rather than each
@@ -192,7 +261,9 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       if (!mayStart) return cached;
       if (at < waitAt) {
         // Errors are reported by the refresh_failed event; the cached token is still good.
-        fetchToken().catch(() => {});
+        const flight = fetchToken();
+        flight.background = true;
+        flight.promise.catch(() => {});
         return cached;
       }
       // So close to expiry the cached token could lapse before the request using it arrives.
@@ -206,6 +277,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     },
 
     async invalidate(accessToken) {
+      if (accessToken === undefined || fetched?.accessToken === accessToken) fetched = undefined;
       if (accessToken !== undefined && store.compareAndDelete) {
         // Atomic in the store: of a fleet's burst of 401s for one token, one clears it.
         if (await store.compareAndDelete(accessToken)) {
@@ -225,6 +297,17 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       });
     },
   };
+}
+
+/** One token request shared by every caller that needs it meanwhile. */
+interface Flight {
+  promise: Promise<AccessToken>;
+  /** Aborts the request once no caller waits for it any more. */
+  abandon: AbortController;
+  /** Callers waiting for the token. */
+  waiters: number;
+  /** Started to refresh ahead of expiry: it goes on with no caller waiting. */
+  background: boolean;
 }
 
 /** A failed release only delays the others until the lease's lifetime ends. */

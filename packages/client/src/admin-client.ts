@@ -22,9 +22,10 @@ import {
 import { AbortedError, AuthError } from './errors.js';
 import type { Fleet } from './fleet.js';
 import { checkHosts } from './host-check.js';
-import { observeAttempt } from './observe-attempt.js';
+import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
+import { checkOptionalImplementation, checkOptionalSignal } from './option-types.js';
 import { createPacer } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
@@ -138,6 +139,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     const body = serializeRequest(operation, variables);
     const { operationName, operationType } = operation;
     const { signal } = requestOptions;
+    checkOptionalSignal(signal);
     const timeoutMs =
       requestOptions.timeoutMs === undefined
         ? config.timeoutMs
@@ -150,27 +152,25 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       transientRetries: 0,
     };
     let invalidatedRefusedToken = false;
-    const aborted = () =>
-      new AbortedError(`${label(operationName)} was aborted by the caller`, {
-        operationName,
-        cause: signal?.reason,
-      });
+    const tokenOptions = signal ? { signal } : {};
 
     for (let attempt = 1; ; attempt++) {
-      let release: () => void = () => {};
+      let release: (() => void) | undefined;
       if (rateLimiter) {
         try {
           release = await rateLimiter.acquire(signal);
-        } catch {
-          throw aborted();
+        } catch (cause) {
+          // A limiter rejects only on abort; anything else is its own failure, passed on as it is.
+          if (signal?.aborted) throw abortedError(operationName, signal);
+          throw cause;
         }
       }
       let accessToken: string;
       try {
-        accessToken = (await tokenProvider.getToken(signal ? { signal } : {})).accessToken;
+        accessToken = (await tokenProvider.getToken(tokenOptions)).accessToken;
       } catch (cause) {
-        release();
-        if (signal?.aborted) throw aborted();
+        release?.();
+        if (signal?.aborted) throw abortedError(operationName, signal);
         if (cause instanceof TokenRequestError) {
           throw new AuthError(
             'TOKEN_REQUEST_FAILED',
@@ -187,25 +187,34 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         }
       }
 
-      const call = { operationName, operationType, attempt };
-      notify({ type: 'graphql_request', ...call, url: endpoint });
-      const started = now();
+      // Events are built only for a listener: most clients have none.
+      const { onEvent } = config;
+      if (onEvent) {
+        notify({ type: 'graphql_request', operationName, operationType, attempt, url: endpoint });
+      }
+      const started = onEvent ? now() : 0;
       const attemptSecrets = [...secrets, accessToken];
-      const observation = await observeAttempt({
-        endpoint,
-        query: operation.query,
-        body,
-        accessToken,
-        fetch: config.fetch,
-        timeoutMs,
-        signal,
-        maxResponseBytes: config.maxResponseBytes,
-        secrets: attemptSecrets,
-      }).finally(release);
-      if (observation.response) {
+      let observation: AttemptObservation;
+      try {
+        observation = await observeAttempt({
+          endpoint,
+          body,
+          accessToken,
+          fetch: config.fetch,
+          timeoutMs,
+          signal,
+          maxResponseBytes: config.maxResponseBytes,
+          secrets: attemptSecrets,
+        });
+      } finally {
+        release?.();
+      }
+      if (onEvent && observation.response) {
         notify({
           type: 'graphql_response',
-          ...call,
+          operationName,
+          operationType,
+          attempt,
           status: observation.response.status,
           durationMs: now() - started,
         });
@@ -254,7 +263,9 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       }
       notify({
         type: 'graphql_retry',
-        ...call,
+        operationName,
+        operationType,
+        attempt,
         reason: decision.reason,
         delayMs: decision.delayMs,
         error: outcome.error,
@@ -263,13 +274,23 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         try {
           await wait(setTimer, delayMs, signal);
         } catch {
-          throw aborted();
+          throw abortedError(operationName, signal);
         }
       }
     }
   }
 
   return { request: request as AdminClient['request'], endpoint, tokenProvider };
+}
+
+function abortedError(
+  operationName: string | undefined,
+  signal: AbortSignal | undefined,
+): AbortedError {
+  return new AbortedError(`${label(operationName)} was aborted by the caller`, {
+    operationName,
+    cause: signal?.reason,
+  });
 }
 
 function invalidCombination(message: string): ConfigurationError {
@@ -302,6 +323,7 @@ function resolveSeams(
   options: AdminClientOptions,
   config: ClientConfig,
 ): { tokenProvider: TokenProvider; secrets: string[]; rateLimiter: RateLimiter | undefined } {
+  checkOptionalImplementation('tokenProvider', options.tokenProvider, ['getToken', 'invalidate']);
   if (options.tokenProvider) {
     if ((options as ClientFleetOptions).fleet) {
       throw invalidCombination(
@@ -321,6 +343,7 @@ function resolveSeams(
       'createAdminClient was given a client secret in a browser. The secret must stay on a server: call the Admin API from your backend.',
     );
   }
+  checkOptionalImplementation('fleet', fleet, ['join']);
   if (fleet) {
     if (options.store)
       throw invalidCombination('"store" cannot be combined with "fleet", which shares the token');

@@ -98,8 +98,10 @@ export function classifyAttempt(
   observation: AttemptObservation,
   context: AttemptContext,
 ): AttemptOutcome {
-  const { operationName, isMutation, attempt } = context;
   const { sent, response, failure } = observation;
+  const data = failure ? undefined : plainSuccess(response);
+  if (data) return { ok: true, data };
+  const { operationName, isMutation, attempt } = context;
   const name = label(operationName);
   const details: AdminApiErrorDetails = {
     operationName,
@@ -157,6 +159,20 @@ export function classifyAttempt(
     };
   }
   return classifyResponse(response, context, details);
+}
+
+/**
+ * The data of the common answer, a 2xx with a JSON object holding `data` and no `errors`; the
+ * same result {@link classifyResponse} reaches for it, without building what errors need.
+ */
+function plainSuccess(response: ObservedResponse | undefined): Record<string, unknown> | undefined {
+  if (!response || response.status < 200 || response.status > 299 || response.truncated) {
+    return undefined;
+  }
+  const result = response.json?.value;
+  if (!isRecord(result) || (result.errors !== undefined && result.errors !== null))
+    return undefined;
+  return isRecord(result.data) ? result.data : undefined;
 }
 
 function classifyResponse(

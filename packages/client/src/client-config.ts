@@ -1,6 +1,12 @@
 import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
 import type { AdminApiEventListener } from './admin-api-events.js';
 import { graphqlEndpointUrl } from './endpoint-url.js';
+import {
+  checkFalseOrObject,
+  checkOptionalBoolean,
+  checkOptionalFunction,
+  checkOptionalImplementation,
+} from './option-types.js';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, type RetryOptions, resolveRetryConfig } from './retry-policy.js';
@@ -78,6 +84,7 @@ export interface ClientConfig {
 
 /** Resolves the options once, at creation; a mistake throws a ConfigurationError naming it. */
 export function resolveClientConfig(options: AdminClientBaseOptions): ClientConfig {
+  checkOptionTypes(options);
   const allowInsecureHttp = options.allowInsecureHttp ?? false;
   return {
     endpoint: graphqlEndpointUrl(options.baseUrl, allowInsecureHttp),
@@ -95,4 +102,19 @@ export function resolveClientConfig(options: AdminClientBaseOptions): ClientConf
     now: options.now ?? Date.now,
     setTimer: options.setTimer ?? realSetTimer,
   };
+}
+
+/**
+ * Options of the wrong type are refused, not read as something else: `rateLimit: 'off'` would
+ * otherwise pace with the defaults and `allowInsecureHttp: 'false'` would allow plain http.
+ */
+function checkOptionTypes(options: AdminClientBaseOptions): void {
+  checkOptionalFunction('fetch', options.fetch);
+  checkFalseOrObject('retry', options.retry, '{ retries: 2 }');
+  checkFalseOrObject('rateLimit', options.rateLimit, '{ limit: 50, windowMs: 10000 }');
+  checkOptionalImplementation('rateLimiter', options.rateLimiter, ['acquire', 'pauseFor']);
+  checkOptionalFunction('onEvent', options.onEvent);
+  checkOptionalBoolean('allowInsecureHttp', options.allowInsecureHttp);
+  checkOptionalFunction('now', options.now);
+  checkOptionalFunction('setTimer', options.setTimer);
 }

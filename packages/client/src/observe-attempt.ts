@@ -1,5 +1,5 @@
 import { MAX_ERROR_BODY_BYTES, readBoundedText, redactError } from '@admin-api/auth/internal';
-import { GraphQLClient } from 'graphql-request';
+import { linkToCallerSignal } from './caller-signal.js';
 
 /** What one HTTP attempt saw on the wire, before anyone decides what it means. */
 export interface AttemptObservation {
@@ -37,8 +37,6 @@ export interface ObservedFailure {
 /** What {@link observeAttempt} needs. */
 export interface AttemptInput {
   endpoint: string;
-  /** The document, for graphql-request; what is sent is `body`. */
-  query: string;
   /** The serialised request body: query, variables and operation name. */
   body: string;
   accessToken: string;
@@ -51,6 +49,15 @@ export interface AttemptInput {
   secrets: readonly string[];
 }
 
+/** What GraphQL over HTTP answers with; either is parsed as JSON. */
+const ACCEPT = 'application/graphql-response+json, application/json';
+
+function isJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const type = contentType.toLowerCase();
+  return type.includes('application/json') || type.includes('application/graphql-response+json');
+}
+
 function errorCode(error: unknown): string | undefined {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
@@ -60,20 +67,40 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Sends one attempt through graphql-request and records what happened: whether it was sent, the
- * status, the headers that matter, a bounded body and its JSON, or why there was no answer.
- * Decides nothing (see `classifyAttempt`) and never throws.
+ * Sends one attempt with `fetch` and records what happened: whether it was sent, the status,
+ * the headers that matter, a bounded body and its JSON, or why there was no answer. Decides
+ * nothing (see `classifyAttempt`) and never throws.
  */
 export async function observeAttempt(input: AttemptInput): Promise<AttemptObservation> {
-  const observation: AttemptObservation = { sent: false, response: undefined, failure: undefined };
-  let bodyRead = false;
-  const observingFetch: typeof fetch = async (url, init) => {
-    observation.sent = true;
-    // A followed redirect would carry the request, and its token, to another origin; and 301/302
-    // would turn a mutation into a GET there.
-    const response = await input.fetch(url, { ...init, redirect: 'manual' });
+  let sent = false;
+  let seen: ObservedResponse | undefined;
+  // One controller for the timeout and the caller's abort; a plain timer, because a
+  // per-request AbortSignal.timeout() is costly on Node 20.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, input.timeoutMs);
+  const unlink = input.signal ? linkToCallerSignal(input.signal, controller) : undefined;
+  const { signal } = controller;
+  try {
+    sent = true;
+    const response = await input.fetch(input.endpoint, {
+      method: 'POST',
+      headers: {
+        accept: ACCEPT,
+        'content-type': 'application/json',
+        authorization: `Bearer ${input.accessToken}`,
+      },
+      body: input.body,
+      signal,
+      // A followed redirect would carry the request, and its token, to another origin; and
+      // 301/302 would turn a mutation into a GET there.
+      redirect: 'manual',
+    });
     const { status, headers } = response;
-    const seen: ObservedResponse = {
+    seen = {
       status,
       retryAfter: headers.get('retry-after') ?? undefined,
       location: headers.get('location') ?? undefined,
@@ -82,61 +109,31 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
       truncated: false,
       json: undefined,
     };
-    observation.response = seen;
     const limit = status >= 200 && status <= 299 ? input.maxResponseBytes : MAX_ERROR_BODY_BYTES;
-    // graphql-request reads the body with text(): read it here, within the limit, instead.
-    response.text = async () => {
-      const { text, truncated } = await readBoundedText(response, limit);
-      seen.body = text;
-      seen.truncated = truncated;
-      bodyRead = true;
-      return text;
-    };
-    return response;
-  };
-  const jsonSerializer = {
-    stringify: () => input.body,
-    parse: (text: string): unknown => {
-      const seen = observation.response;
-      if (seen?.truncated) throw new Error('truncated body');
-      const value: unknown = JSON.parse(text);
-      if (seen) seen.json = { value };
-      return value;
-    },
-  };
-  // A plain controller and timer: per-request AbortSignal.timeout() is costly on Node 20.
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), input.timeoutMs);
-  const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
-  // excludeOperationName: the body is ours, already serialised; graphql-request would parse the
-  // document again on every call only to find the name.
-  const client = new GraphQLClient(input.endpoint, {
-    fetch: observingFetch,
-    errorPolicy: 'all',
-    excludeOperationName: true,
-    jsonSerializer,
-  });
-  try {
-    await client.rawRequest({
-      query: input.query,
-      requestHeaders: { authorization: `Bearer ${input.accessToken}` },
-      signal,
-    });
-  } catch (error) {
-    // graphql-request also throws for answers it does not like (a non-2xx, unparsable JSON);
-    // those were recorded whole and are not failures of the transport.
-    if (!bodyRead) {
-      if (input.signal?.aborted) {
-        observation.failure = { kind: 'aborted', code: undefined, cause: input.signal.reason };
-      } else if (timeout.signal.aborted) {
-        observation.failure = { kind: 'timeout', code: undefined, cause: undefined };
-      } else {
-        const cause = error instanceof Error ? redactError(error, input.secrets) : error;
-        observation.failure = { kind: 'transport', code: errorCode(error), cause };
+    const { text, truncated } = await readBoundedText(response, limit);
+    seen.body = text;
+    seen.truncated = truncated;
+    if (!truncated && isJson(seen.contentType)) {
+      try {
+        seen.json = { value: JSON.parse(text) as unknown };
+      } catch {
+        // Not JSON after all: classifyAttempt says so, with an excerpt of the body.
       }
     }
+    return { sent, response: seen, failure: undefined };
+  } catch (error) {
+    let failure: ObservedFailure;
+    if (input.signal?.aborted) {
+      failure = { kind: 'aborted', code: undefined, cause: input.signal.reason };
+    } else if (timedOut) {
+      failure = { kind: 'timeout', code: undefined, cause: undefined };
+    } else {
+      const cause = error instanceof Error ? redactError(error, input.secrets) : error;
+      failure = { kind: 'transport', code: errorCode(error), cause };
+    }
+    return { sent, response: seen, failure };
   } finally {
     clearTimeout(timer);
+    unlink?.();
   }
-  return observation;
 }

@@ -126,17 +126,17 @@ function select(
   operations: readonly OperationDefinitionNode[],
   operationName: string | undefined,
 ): OperationDefinitionNode {
-  const names = operations.map((o) => o.name?.value ?? '(anonymous)').join(', ');
+  const names = () => operations.map((o) => o.name?.value ?? '(anonymous)').join(', ');
   if (operationName === undefined) {
     if (operations.length === 1 && operations[0]) return operations[0];
     throw invalidDocument(
-      `The document holds ${operations.length} operations (${names}): pass { operationName } to say which to run.`,
+      `The document holds ${operations.length} operations (${names()}): pass { operationName } to say which to run.`,
     );
   }
   const found = operations.find((o) => o.name?.value === operationName);
   if (!found) {
     throw invalidDocument(
-      `The document has no operation named "${operationName}" (it has ${names}).`,
+      `The document has no operation named "${operationName}" (it has ${names()}).`,
     );
   }
   return found;
@@ -162,6 +162,9 @@ export function toOperation(document: unknown, operationName?: string): Operatio
   };
 }
 
+/** Collections JSON sends as `{}`. */
+const COLLECTIONS = [Map, Set, WeakMap, WeakSet] as const;
+
 /**
  * Why JSON would not carry `value` as it is (it would drop it, or send `null` or `{}` in its
  * place), or undefined when it would. Dates and other objects with `toJSON` arrive here already
@@ -182,7 +185,7 @@ function unsendable(value: unknown, inList: boolean): string | undefined {
       return inList ? 'undefined in a list, which JSON sends as null' : undefined;
     case 'object':
       if (value === null) return undefined;
-      for (const type of [Map, Set, WeakMap, WeakSet]) {
+      for (const type of COLLECTIONS) {
         if (value instanceof type) {
           return `a ${type.name}, which JSON sends as {}: convert it to an object or a list`;
         }
@@ -193,6 +196,15 @@ function unsendable(value: unknown, inList: boolean): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** Thrown by {@link checkValue} at the first value JSON would not carry as it is. */
+const UNSENDABLE = Symbol('unsendable');
+
+/** A JSON.stringify replacer that stops at the first value JSON would alter or drop. */
+function checkValue(this: unknown, _key: string, value: unknown): unknown {
+  if (unsendable(value, Array.isArray(this)) !== undefined) throw UNSENDABLE;
+  return value;
 }
 
 /** `holder.key` as a path for a message: `variables.input.tags[2]`. */
@@ -225,8 +237,26 @@ export function serializeRequest(operation: Operation, variables: unknown): stri
       );
     }
   }
+  const request = {
+    query: operation.query,
+    ...(variables === undefined || variables === null ? {} : { variables }),
+    ...(operationName === undefined ? {} : { operationName }),
+  };
+  // The query and the operation name are strings: only variables need checking.
+  if (variables === undefined || variables === null) return JSON.stringify(request);
+  try {
+    // Checked value by value; paths are worked out only for a refusal, in a second pass.
+    return JSON.stringify(request, checkValue);
+  } catch (error) {
+    if (error !== UNSENDABLE) {
+      throw refuse(
+        `${firstLine(error)}. Remove cycles, and values whose toJSON or getters throw.`,
+        error,
+      );
+    }
+  }
   const paths = new WeakMap<object, string>();
-  function check(this: unknown, key: string, value: unknown): unknown {
+  function checkWithPath(this: unknown, key: string, value: unknown): unknown {
     const inList = Array.isArray(this);
     const path = childPath(
       typeof this === 'object' && this !== null ? (paths.get(this) ?? '') : '',
@@ -239,19 +269,11 @@ export function serializeRequest(operation: Operation, variables: unknown): stri
     return value;
   }
   try {
-    return JSON.stringify(
-      {
-        query: operation.query,
-        ...(variables === undefined || variables === null ? {} : { variables }),
-        ...(operationName === undefined ? {} : { operationName }),
-      },
-      check,
-    );
+    JSON.stringify(request, checkWithPath);
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
-    throw refuse(
-      `${firstLine(error)}. Remove cycles, and values whose toJSON or getters throw.`,
-      error,
-    );
+    throw refuse(`${firstLine(error)}. Remove values whose toJSON or getters throw.`, error);
   }
+  // The first pass refused a value the second did not see: a getter or toJSON that changes.
+  throw refuse('a value changed while it was read. Pass plain data.');
 }

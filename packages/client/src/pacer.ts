@@ -1,4 +1,6 @@
+import { ConfigurationError } from '@admin-api/auth';
 import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
+import { checkOptionalFunction } from './option-types.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { realSetTimer, type SetTimer } from './scheduler.js';
 
@@ -16,10 +18,23 @@ export interface RateLimitConfig {
   readonly windowMs: number;
 }
 
+/**
+ * Most requests a window can allow: the pacer keeps a timestamp per slot counted, so a limit
+ * near 2^31 would let its memory grow without bound. Far above any real budget.
+ */
+export const MAX_RATE_LIMIT = 1_000_000;
+
 /** Checks a budget once, at creation: a limit of 0 or a NaN window would stall every call. */
 export function resolveRateLimit(options: RateLimitOptions): RateLimitConfig {
+  const limit = checkPositiveInteger('rateLimit.limit', options.limit ?? 50);
+  if (limit > MAX_RATE_LIMIT) {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      `"rateLimit.limit" must be a positive integer up to ${MAX_RATE_LIMIT} (got ${limit})`,
+    );
+  }
   return {
-    limit: checkPositiveInteger('rateLimit.limit', options.limit ?? 50),
+    limit,
     windowMs: checkDurationMs('rateLimit.windowMs', options.windowMs ?? 10_000),
   };
 }
@@ -54,6 +69,8 @@ interface Waiter {
  */
 export function createPacer(options: PacerOptions = {}): RateLimiter {
   const { limit, windowMs } = resolveRateLimit(options);
+  checkOptionalFunction('now', options.now);
+  checkOptionalFunction('setTimer', options.setTimer);
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? realSetTimer;
   const queue: Waiter[] = [];
@@ -65,12 +82,19 @@ export function createPacer(options: PacerOptions = {}): RateLimiter {
   const schedule = (delayMs: number) => {
     cancelTimer = setTimer(pump, Math.max(1, delayMs));
   };
-
-  function pump(): void {
+  const cancelSchedule = () => {
     cancelTimer?.();
     cancelTimer = undefined;
-    const at = now();
+  };
+  /** Forgets slots whose window has passed. */
+  const expire = (at: number) => {
     while (settled.length > 0 && (settled[0] ?? 0) <= at - windowMs) settled.shift();
+  };
+
+  function pump(): void {
+    cancelSchedule();
+    const at = now();
+    expire(at);
     while (queue.length > 0) {
       if (at < pausedUntil) {
         schedule(pausedUntil - at);
@@ -101,13 +125,24 @@ export function createPacer(options: PacerOptions = {}): RateLimiter {
 
   return {
     acquire(signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      if (queue.length === 0) {
+        // Nobody waits: when the budget allows, the slot is taken at once, with no waiter.
+        const at = now();
+        expire(at);
+        if (at >= pausedUntil && inFlight + settled.length < limit) {
+          inFlight++;
+          return Promise.resolve(createRelease());
+        }
+      }
       return new Promise((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
         const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
         if (signal) {
           waiter.onAbort = () => {
             const index = queue.indexOf(waiter);
             if (index >= 0) queue.splice(index, 1);
+            // A timer with no waiter left would only keep the process alive.
+            if (queue.length === 0) cancelSchedule();
             reject(signal.reason);
           };
           signal.addEventListener('abort', waiter.onAbort, { once: true });

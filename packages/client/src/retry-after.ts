@@ -52,10 +52,18 @@ function parseHttpDate(value: string, now: number): number | undefined {
 }
 
 /**
- * Parses a `Retry-After` header into milliseconds: delta-seconds (`"7"`) or an RFC 9110
- * HTTP-date. Anything else is unreadable, including what a lenient date parser would take for a
- * date (`"soon 12"`). Returns `undefined` for an absent or unreadable value; never a negative
- * number.
+ * The longest wait a `Retry-After` is read as (2^31 − 1 ms, the timer maximum, about 24.8 days):
+ * a larger delay saturates here, and `maxRetryAfterMs` then decides, instead of a wait that
+ * overflows the timer.
+ */
+export const MAX_RETRY_AFTER_MS = 2 ** 31 - 1;
+
+/**
+ * Parses a `Retry-After` header into milliseconds: delta-seconds (`"7"`, digits only, as RFC
+ * 9110 §10.2.3 has it) or an RFC 9110 HTTP-date. Anything else is unreadable, including a
+ * fraction (`"1.5"`) and what a lenient date parser would take for a date (`"soon 12"`). Returns
+ * `undefined` for an absent or unreadable value; never a negative number, never more than
+ * {@link MAX_RETRY_AFTER_MS}.
  */
 export function parseRetryAfter(
   value: string | null | undefined,
@@ -63,7 +71,7 @@ export function parseRetryAfter(
 ): number | undefined {
   if (value == null) return undefined;
   const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  if (/^\d+$/.test(trimmed)) return Math.min(MAX_RETRY_AFTER_MS, Number(trimmed) * 1000);
   const date = parseHttpDate(trimmed, now);
-  return date === undefined ? undefined : Math.max(0, date - now);
+  return date === undefined ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, date - now));
 }

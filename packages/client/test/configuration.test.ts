@@ -88,6 +88,70 @@ describe('client configuration', () => {
     expect(error.message).toContain(`"${name}"`);
   });
 
+  it.each([
+    ['rateLimit', 'off', 'string'],
+    ['rateLimit', true, 'boolean'],
+    ['rateLimit', null, 'null'],
+    ['retry', 'none', 'string'],
+    ['retry', true, 'boolean'],
+    ['retry', null, 'null'],
+    ['allowInsecureHttp', 'false', 'string'],
+    ['onEvent', 'log', 'string'],
+    ['fetch', 'fetch', 'string'],
+    ['now', 5, 'number'],
+    ['setTimer', 1, 'number'],
+    ['store', {}, 'object'],
+    ['rateLimiter', { acquire: () => Promise.resolve(() => {}) }, 'object'],
+    ['fleet', { join: 'yes' }, 'object'],
+  ])(
+    'refuses %s of the wrong type (%j) at creation, naming the option and the type it got',
+    (name, value, type) => {
+      const error = thrown(() =>
+        createAdminClient({
+          baseUrl: 'https://api.example.com',
+          ...CREDENTIALS,
+          [name]: value,
+        } as unknown as Parameters<typeof createAdminClient>[0]),
+      );
+      expect(error.code).toBe('INVALID_OPTION');
+      expect(error.message).toContain(`"${name}"`);
+      expect(error.message).toContain(`(got ${type})`);
+    },
+  );
+
+  it('refuses a tokenProvider without getToken and invalidate', () => {
+    const error = thrown(() =>
+      createAdminClient({
+        baseUrl: 'https://api.example.com',
+        tokenProvider: {},
+      } as unknown as Parameters<typeof createAdminClient>[0]),
+    );
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    expect(error.message).toContain('"tokenProvider"');
+  });
+
+  it('refuses a rateLimit.limit beyond a million per window, which would only grow the pacer', () => {
+    const error = thrown(() =>
+      createAdminClient({
+        baseUrl: 'https://api.example.com',
+        ...CREDENTIALS,
+        rateLimit: { limit: 2 ** 31 },
+      }),
+    );
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    expect(error.message).toContain('"rateLimit.limit"');
+  });
+
+  it('refuses a per-call signal that is not an AbortSignal with INVALID_OPTION, not a TypeError', async () => {
+    const client = createAdminClient({ baseUrl: 'https://api.example.com', ...CREDENTIALS });
+    const error = await client
+      .request('{ me { id } }', {}, { signal: {} as AbortSignal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    expect((error as Error).message).toContain('"signal"');
+  });
+
   it('rejects a per-call timeoutMs above the timer maximum before sending', async () => {
     const client = createAdminClient({ baseUrl: 'https://api.example.com', ...CREDENTIALS });
     const error = await client

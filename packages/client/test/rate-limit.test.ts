@@ -123,4 +123,24 @@ describe('pacing and 429', () => {
     expect(error).toMatchObject({ retryAfterMs: 120_000, attempts: 1 });
     expect(time.now()).toBe(started);
   });
+
+  it('a 429 with a fractional Retry-After waits the default, as if the header were absent', async () => {
+    emulator().faults.graphql.push(tooMany('1.5'));
+    const events: AdminApiEvent[] = [];
+    await clientFor(emulator(), {
+      ...virtual,
+      retry: { defaultRetryAfterMs: 4_000 },
+      onEvent: (e) => events.push(e),
+    }).request(GetMe);
+    expect(retriesOf(events).map((e) => e.delayMs)).toEqual([4_000]);
+  });
+
+  it('an enormous Retry-After fails at once with a finite wait, which maxRetryAfterMs refused', async () => {
+    emulator().faults.graphql.push(tooMany('99999999999999999999'));
+    const started = time.now();
+    const error = await rejection(clientFor(emulator(), virtual).request(GetMe));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 2 ** 31 - 1, attempts: 1 });
+    expect(time.now()).toBe(started);
+  });
 });

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AbortedError, TimeoutError } from '../src/index.js';
@@ -91,5 +92,32 @@ describe('timeouts and cancellation', () => {
     );
     expect(error).toBeInstanceOf(AbortedError);
     expect(emulator().stats.graphqlRequests).toBe(0);
+  });
+
+  it('one signal shared by 20 calls in flight holds one abort listener, and its abort ends them all', async () => {
+    let arrivals = 0;
+    let allArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      allArrived = resolve;
+    });
+    const server = await startServer(() => {
+      if (++arrivals === 20) allArrived();
+    });
+    try {
+      const client = clientFor(emulator(), { baseUrl: server.url });
+      // The token first, so that no call is still waiting for it when the listeners are counted.
+      await client.tokenProvider.getToken();
+      const controller = new AbortController();
+      const calls = Array.from({ length: 20 }, () =>
+        rejection(client.request(GetMe, {}, { signal: controller.signal })),
+      );
+      await arrived;
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+      controller.abort();
+      for (const error of await Promise.all(calls)) expect(error).toBeInstanceOf(AbortedError);
+      expect(server.requests).toBe(20);
+    } finally {
+      await server.close();
+    }
   });
 });

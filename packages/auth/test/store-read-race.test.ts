@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AccessToken, createTokenProvider, type TokenStore } from '../src/index.js';
+import { type LoopbackServer, readRequestBody, startServer } from './fixtures.js';
+
+let server: LoopbackServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function tokenHost(): Promise<LoopbackServer> {
+  server = await startServer(async (req, res) => {
+    await readRequestBody(req);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        access_token: `token-${server?.requests ?? 0}`,
+        token_type: 'Bearer',
+        expires_in: 3600,
+      }),
+    );
+  });
+  return server;
+}
+
+/**
+ * A store that answers each read only when told to, with what it held when the read arrived,
+ * as a remote store does: the answer can be older than what the store holds by then.
+ */
+function slowStore() {
+  let value: AccessToken | undefined;
+  const reads: (() => void)[] = [];
+  const store: TokenStore = {
+    get: () => {
+      const seen = value;
+      return new Promise((resolve) => reads.push(() => resolve(seen)));
+    },
+    set: (token) => {
+      value = token;
+    },
+  };
+  return { store, answerRead: (index: number) => reads[index]?.() };
+}
+
+describe('single flight across a slow store read', () => {
+  it('a read that began before a refresh ended uses the new token instead of starting another request', async () => {
+    const host = await tokenHost();
+    const { store, answerRead } = slowStore();
+    const tokens = createTokenProvider({
+      authUrl: host.url,
+      clientId: 'id',
+      clientSecret: 'secret-value',
+      store,
+    });
+    const first = tokens.getToken();
+    const second = tokens.getToken();
+    answerRead(0);
+    const token = await first;
+    // The second read was sent while the store was empty, and answers after the refresh ended.
+    answerRead(1);
+    await expect(second).resolves.toMatchObject({ accessToken: token.accessToken });
+    expect(host.requests).toBe(1);
+  });
+
+  it('a token refused while such a read was pending is not handed out by it', async () => {
+    const host = await tokenHost();
+    const { store, answerRead } = slowStore();
+    const tokens = createTokenProvider({
+      authUrl: host.url,
+      clientId: 'id',
+      clientSecret: 'secret-value',
+      store,
+    });
+    const first = tokens.getToken();
+    const late = tokens.getToken();
+    answerRead(0);
+    const refused = await first;
+    const invalidated = tokens.invalidate(refused.accessToken);
+    answerRead(2);
+    await invalidated;
+    answerRead(1);
+    await expect(late).resolves.not.toMatchObject({ accessToken: refused.accessToken });
+    expect(host.requests).toBe(2);
+  });
+});
