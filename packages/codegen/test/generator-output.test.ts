@@ -119,6 +119,33 @@ describe('the generated module', () => {
     );
   });
 
+  it('makes a sub-field optional at any depth when only @include/@skip nodes select it, even merged with an unconditional node', () => {
+    const module = generateModule(adminApi(), [
+      source(
+        'src/merge.graphql',
+        `query M1($a: Boolean!) {
+  getMerchant { address @include(if: $a) { city { name } } address { country { name } } }
+}
+query M2($a: Boolean!) { getMerchant { address { city @include(if: $a) { name } city { id } } } }
+fragment AC on MerchantAddress { city { name } }
+fragment AD on MerchantAddress { city { id } }
+query M3($a: Boolean!) { getMerchant { address { ...AC @include(if: $a) ...AD } } }
+query M4($a: Boolean!) { getMerchant { address @include(if: $a) { city { name } } } }`,
+      ),
+    ]);
+    expect(module).toContain(
+      'address: { city?: { name: string | null } | null; country: { name: string | null } | null } | null;',
+    );
+    expect(module).toContain(
+      'getMerchant: { address: { city: { name?: string | null; id: string | null } | null } | null };',
+    );
+    expect(module).toContain('export type M3Query = M2Query;');
+    // A lone conditional field is optional; what it selects is there whenever it is.
+    expect(module).toContain(
+      'export type M4Query = { getMerchant: { address?: AcFragment | null } };',
+    );
+  });
+
   it('merges fragments from other files into the fields they spread, and names a fragment type where a selection is just it', () => {
     const module = generateModule(adminApi(), edgeCases());
     expect(module).toContain('export type BrandFieldsFragment = { id: string; name: string };');
