@@ -338,6 +338,30 @@ describe('documents that cannot become one module', () => {
     }
   });
 
+  it('an operation name with no letter or digit throws ANONYMOUS_OPERATION: it names no SDK method', () => {
+    const error = failure(() =>
+      generateModule(adminApi(), [
+        source('src/a.graphql', 'query _ { me { id } }\nquery __ { me { name } }'),
+      ]),
+    );
+    expect(error.code).toBe('ANONYMOUS_OPERATION');
+    expect(error.message).toContain('src/a.graphql:1:1: query "_" has no letter or digit');
+    expect(error.message).toContain('src/a.graphql:2:1: query "__" has no letter or digit');
+  });
+
+  it('two fragments mapping to one type name throw DOCUMENT_ERROR naming both', () => {
+    const error = failure(() =>
+      generateModule(adminApi(), [
+        source('src/a.graphql', 'fragment ab on MeResponse { id }'),
+        source('src/b.graphql', 'fragment Ab on MeResponse { name }'),
+      ]),
+    );
+    expect(error.code).toBe('DOCUMENT_ERROR');
+    expect(error.message).toContain(
+      'src/b.graphql:1:1: fragment "Ab" maps to the type "AbFragment", as "ab" at src/a.graphql:1:1 does. Rename one of them.',
+    );
+  });
+
   it('a fragment defined differently in two files throws DOCUMENT_ERROR naming both', () => {
     const error = failure(() =>
       generateModule(adminApi(), [

@@ -148,6 +148,31 @@ export const RECENT_ORDERS = gql\`
     });
   });
 
+  it('stops an operation whose name has no letter or digit, since it names no SDK method, and writes nothing', async () => {
+    const dir = project({ 'src/me.graphql': 'query _ { me { id } }\nquery __ { me { name } }\n' });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error ANONYMOUS_OPERATION', 'error ANONYMOUS_OPERATION']);
+    expect(result.diagnostics[0]?.message).toBe(
+      'query "_" has no letter or digit, so it names no SDK method: give it a name (e.g. "query GetMe { … }")',
+    );
+    const { code, module } = await codegen(dir);
+    expect(code).toBe(1);
+    expect(module).toBeUndefined();
+  });
+
+  it('names both places of two fragments that map to one type name', async () => {
+    const dir = project({
+      'src/a.graphql': 'fragment ab on MeResponse { id }\n',
+      'src/b.graphql': 'query GetMe { me { ...ab ...Ab } }\nfragment Ab on MeResponse { name }\n',
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DOCUMENT_ERROR']);
+    expect(result.diagnostics[0]?.message).toBe(
+      'fragment "Ab" maps to the type AbFragment, as "ab" at src/a.graphql:1:10 does; rename one of them',
+    );
+    expect(result.diagnostics[0]?.location).toMatchObject({ file: 'src/b.graphql', line: 2 });
+  });
+
   it('names both places of a fragment defined twice', async () => {
     const dir = project({
       'src/a.graphql': 'fragment Me on MeResponse { id }\n',
