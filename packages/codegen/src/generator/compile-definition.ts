@@ -108,7 +108,11 @@ export class DefinitionCompiler {
       throw documentError(location, node, `Schema is not configured for ${node.operation}s.`);
     const selection = this.compileSelection(node, location, root, fragments);
     const used = new Set(selection.used);
-    const context: InputTypeContext = { scalarType: this.config.inputScalarType, used };
+    const context: InputTypeContext = {
+      schema: this.schema,
+      scalarType: this.config.inputScalarType,
+      used,
+    };
     const entries = (node.variableDefinitions ?? []).map((variable) => {
       const name = variable.variable.name.value;
       const type = typeFromAST(this.schema, variable.type);

@@ -10,10 +10,11 @@ import {
 import { compareCodeUnits } from '../compare-code-units.js';
 import { deprecation, tsdoc } from './module-parts.js';
 import { arrayOf } from './print-shapes.js';
-import { typeName } from './type-names.js';
+import { schemaTypeName } from './type-names.js';
 
 /** What printing input types needs; `used` collects the enums and input objects they name. */
 export interface InputTypeContext {
+  readonly schema: GraphQLSchema;
   readonly scalarType: (name: string) => string;
   readonly used: Set<string>;
 }
@@ -46,7 +47,7 @@ function nonNullInputText(
   }
   if (isScalarType(type)) return context.scalarType(type.name);
   context.used.add(type.name);
-  return typeName(type.name);
+  return schemaTypeName(context.schema, type.name);
 }
 
 /** `name: T`, or `name?: T` when it may be left out: nullable, or with a default. */
@@ -71,7 +72,7 @@ export function printSchemaTypes(
   used: ReadonlySet<string>,
   scalarType: (name: string) => string,
 ): ReadonlyMap<string, string> {
-  const context: InputTypeContext = { scalarType, used: new Set(used) };
+  const context: InputTypeContext = { schema, scalarType, used: new Set(used) };
   const printed = new Map<string, string>();
   for (const name of context.used) {
     if (printed.has(name)) continue;
@@ -80,7 +81,7 @@ export function printSchemaTypes(
       const values = type.getValues().map((value) => `'${value.name}'`);
       printed.set(
         name,
-        `${tsdoc(type.description)}export type ${typeName(name)} = ${values.join(' | ')};`,
+        `${tsdoc(type.description)}export type ${schemaTypeName(schema, name)} = ${values.join(' | ')};`,
       );
     } else if (isInputObjectType(type)) {
       // Adding to `context.used` while iterating it visits the newly reached types too.
@@ -98,13 +99,13 @@ export function printSchemaTypes(
       });
       printed.set(
         name,
-        `${tsdoc(type.description)}export type ${typeName(name)} = {\n${fields.join('\n')}\n};`,
+        `${tsdoc(type.description)}export type ${schemaTypeName(schema, name)} = {\n${fields.join('\n')}\n};`,
       );
     }
   }
   return new Map(
     [...printed]
-      .map(([name, text]) => [typeName(name), text] as const)
+      .map(([name, text]) => [schemaTypeName(schema, name), text] as const)
       .sort(([a], [b]) => compareCodeUnits(a, b)),
   );
 }

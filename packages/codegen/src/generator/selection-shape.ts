@@ -23,7 +23,7 @@ import { compareCodeUnits } from '../compare-code-units.js';
 import { CodegenError } from '../errors.js';
 import { sourceLocation } from '../sdk-plugin/source-location.js';
 import type { ShapeKeys } from './shape-keys.js';
-import { typeName } from './type-names.js';
+import { schemaTypeName } from './type-names.js';
 
 /** The TypeScript type of a selected field, before it is printed. */
 export type OutputType =
@@ -271,7 +271,7 @@ export class ShapeBuilder {
     if (isScalarType(type)) return { kind: 'leaf', ts: this.context.scalarType(type.name) };
     if (isEnumType(type)) {
       this.context.enums.add(type.name);
-      return { kind: 'leaf', ts: typeName(type.name) };
+      return { kind: 'leaf', ts: schemaTypeName(this.context.schema, type.name) };
     }
     if (isListType(type)) return { kind: 'list', of: this.outputType(type.ofType, nodes) };
     if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);
