@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CodegenError } from '../src/index.js';
 import type { ProjectBuild } from '../src/runner/codegen-project.js';
@@ -283,6 +284,28 @@ fragment Broken on Order {
     expect(io.stderr[0]).toBe(
       'error: no file matches the documents "src/**/*.graphql" (from codegen.ts) [NO_DOCUMENTS]',
     );
+  });
+
+  it('refuses, with INVALID_OPTION naming both, an output that is the config, the schema cache, the env file or a document, and overwrites nothing', async () => {
+    const dist = JSON.stringify(fileURLToPath(new URL('../dist/index.js', import.meta.url)));
+    const cases = [
+      ['codegen.ts', 'the config file itself'],
+      ['admin-api.schema.graphql', 'the schema cache'],
+      ['.env', 'the env file'],
+      ['src/me.graphql', 'a GraphQL document (as the documents "src/**/*.graphql" read)'],
+    ] as const;
+    for (const [output, what] of cases) {
+      const config = `import { defineConfig } from ${dist};
+export default defineConfig({ documents: 'src/**/*.graphql', output: ${JSON.stringify(output)} });
+`;
+      const dir = project({ 'src/me.graphql': GET_ME, '.env': '# empty\n', 'codegen.ts': config });
+      const before = readFileSync(join(dir, output), 'utf8');
+      const error = await codegen(dir).catch((e: unknown) => e as Error);
+      expect(error).toBeInstanceOf(CodegenError);
+      expect((error as CodegenError).code).toBe('INVALID_OPTION');
+      expect(error.message).toContain(`"output" in codegen.ts is ${output}, ${what}`);
+      expect(readFileSync(join(dir, output), 'utf8')).toBe(before);
+    }
   });
 
   it('refuses a config that does not come from defineConfig with INVALID_CONFIG', async () => {
