@@ -276,6 +276,22 @@ fragment Broken on Order {
     expect(codes(await build(anonymous))).toEqual(['error ANONYMOUS_OPERATION']);
   });
 
+  it('never reads the schema cache as a document, and skips documents of only type definitions (server typeDefs), as graphql-codegen does', async () => {
+    const dir = project(
+      {
+        'src/me.graphql': GET_ME,
+        'src/schema-extension.graphql': 'extend type Query { local: Int }\n',
+        'src/server.ts':
+          "import gql from 'graphql-tag';\nexport const typeDefs = gql`\n  type Query { hello: String }\n  scalar Date\n`;\n",
+      },
+      "documents: ['**/*.graphql', 'src/**/*.ts']",
+    );
+    const result = await build(dir);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.operations).toBe(1);
+    expect(result.module).toContain('getMe: call(GetMeDocument),');
+  });
+
   it('stops with NO_DOCUMENTS when the globs match no file', async () => {
     const dir = project({}, "documents: 'src/**/*.graphql'");
     const result = await build(dir);
