@@ -97,6 +97,28 @@ describe('the generated module', () => {
     expect(github).toContain('export type ViewerQueryVariables = Record<string, never>;');
   });
 
+  it('types a nullable variable with a default that is used where null is an error as optional but never null', () => {
+    const module = generateModule(adminApi(), [
+      source(
+        'src/defaults.graphql',
+        `fragment MeF on MeResponse { id @skip(if: $hide) }
+query Defaults($b: Boolean = true, $hide: Boolean = false, $lim: Int = 5, $n: Boolean = true) {
+  me @include(if: $b) { ...MeF }
+  listProduct(pagination: { limit: $lim }) { count }
+  again: me @include(if: $n) { id }
+  other: me @skip(if: $n) { name }
+}`,
+      ),
+    ]);
+    // $b, $n: @include/@skip's if; $hide: the same, in a spread fragment; $lim: a nullable input field.
+    expect(module).toContain(`export type DefaultsQueryVariables = {
+  b?: boolean;
+  hide?: boolean;
+  lim?: number | null | undefined;
+  n?: boolean;
+};`);
+  });
+
   it('types results with nullability, aliases, __typename literals, and @include/@skip fields as optional', () => {
     const module = generateModule(adminApi(), edgeCases());
     // On one line where it fits, a field per line otherwise.
