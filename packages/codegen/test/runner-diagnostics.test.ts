@@ -292,6 +292,30 @@ fragment Broken on Order {
     expect(result.module).toContain('getMe: call(GetMeDocument),');
   });
 
+  it('shows control characters from a document as escapes, never raw, in messages and code frames', async () => {
+    const dir = project({
+      'src/me.graphql': 'query Y { me { \u001b[2K\u001b[1A\u009b31m all good\u0007 } }\n',
+    });
+    const { code, io } = await codegen(dir);
+    expect(code).toBe(1);
+    const printed = io.stderr.join('\n');
+    expect(printed).toContain('Unexpected character: U+001B.');
+    expect(printed).toContain('  1 | query Y { me { \\x1b[2K\\x1b[1A\\x9b31m all good\\x07 } }');
+    // Only newlines between lines: no other C0 or C1 control, nor DEL.
+    const controls = [...printed].filter((char) => {
+      const at = char.charCodeAt(0);
+      return (at < 0x20 && char !== '\n' && char !== '\t') || (at >= 0x7f && at <= 0x9f);
+    });
+    expect(controls).toEqual([]);
+  });
+
+  it('counts no column for a byte order mark at the start of a file', async () => {
+    const dir = project({ 'src/me.graphql': '\ufeffquery GetMe { me { nope } }\n' });
+    const result = await build(dir);
+    expect(result.diagnostics[0]?.location).toMatchObject({ line: 1, column: 20 });
+    expect(result.diagnostics[0]?.location?.lineText).toBe('query GetMe { me { nope } }');
+  });
+
   it('stops with NO_DOCUMENTS when the globs match no file', async () => {
     const dir = project({}, "documents: 'src/**/*.graphql'");
     const result = await build(dir);

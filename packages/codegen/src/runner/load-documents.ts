@@ -133,10 +133,14 @@ export function parseDocumentFile(path: string, text: string): DocumentFile {
   return { path, text, documents, diagnostics };
 }
 
-/** A document file's text; `undefined` when it is gone (deleted since it was found). */
+/**
+ * A document file's text, without a byte order mark (editors count no column for it); `undefined`
+ * when it is gone (deleted since it was found).
+ */
 export function readDocumentText(absolutePath: string): string | undefined {
   try {
-    return readFileSync(absolutePath, 'utf8');
+    const text = readFileSync(absolutePath, 'utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR') return undefined;
