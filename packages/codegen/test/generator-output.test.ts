@@ -119,6 +119,16 @@ query Defaults($b: Boolean = true, $hide: Boolean = false, $lim: Int = 5, $n: Bo
 };`);
   });
 
+  it('says null and undefined once in a nested list variable that also takes one item', () => {
+    const schema = buildSchema('type Query { a(m: [[Int]]): Int }');
+    const module = generateModule(schema, [
+      source('src/q.graphql', 'query Q($m: [[Int]]) { a(m: $m) }'),
+    ]);
+    expect(module).toContain(
+      '  m?: Array<Array<number | null | undefined> | number | null | undefined> | Array<number | null | undefined> | number | null | undefined;\n',
+    );
+  });
+
   it('types results with nullability, aliases, __typename literals, and @include/@skip fields as optional', () => {
     const module = generateModule(adminApi(), edgeCases());
     // On one line where it fits, a field per line otherwise.

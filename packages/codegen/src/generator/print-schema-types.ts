@@ -12,6 +12,8 @@ import { deprecation, tsdoc } from './module-parts.js';
 import { arrayOf } from './print-shapes.js';
 import { schemaTypeName } from './type-names.js';
 
+const NULLABLE = ' | null | undefined';
+
 /** What printing input types needs; `used` collects the enums and input objects they name. */
 export interface InputTypeContext {
   readonly schema: GraphQLSchema;
@@ -31,8 +33,10 @@ export function inputTypeText(
 ): string {
   if (isNonNullType(type)) return nonNullInputText(type.ofType, context, coerceLists);
   const text = nonNullInputText(type, context, coerceLists);
-  // `unknown | null | undefined` is `unknown`; say it once.
-  return text === 'unknown' || text === 'any' ? text : `${text} | null | undefined`;
+  // `unknown | null | undefined` is `unknown`; say it once. A list that also takes one nullable
+  // item (`[[Int]]`) already ends with `| null | undefined`.
+  if (text === 'unknown' || text === 'any' || text.endsWith(NULLABLE)) return text;
+  return `${text}${NULLABLE}`;
 }
 
 function nonNullInputText(
