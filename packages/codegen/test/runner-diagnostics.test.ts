@@ -316,6 +316,23 @@ fragment Broken on Order {
     expect(result.diagnostics[0]?.location?.lineText).toBe('query GetMe { me { nope } }');
   });
 
+  it('blanks a whole interpolation in a .ts template, braces and all, keeping the columns after it', async () => {
+    const interpolation = ['$', '{{ a: "}" }.a}'].join('');
+    const dir = project({
+      'src/me.ts': `export const q = /* GraphQL */ \`query GetMe { me { id ${interpolation} nope } }\`;\n`,
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DOCUMENT_ERROR']);
+    expect(result.diagnostics[0]?.message).toContain(
+      'Cannot query field "nope" on type "MeResponse".',
+    );
+    expect(result.diagnostics[0]?.location).toMatchObject({
+      file: 'src/me.ts',
+      line: 1,
+      column: 71,
+    });
+  });
+
   it('stops with NO_DOCUMENTS when the globs match no file', async () => {
     const dir = project({}, "documents: 'src/**/*.graphql'");
     const result = await build(dir);
