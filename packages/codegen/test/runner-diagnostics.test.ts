@@ -357,10 +357,12 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: ${JSON.stri
 `;
       const dir = project({ 'src/me.graphql': GET_ME, '.env': '# empty\n', 'codegen.ts': config });
       const before = readFileSync(join(dir, output), 'utf8');
-      const error = await codegen(dir).catch((e: unknown) => e as Error);
+      const error: unknown = await codegen(dir).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CodegenError);
       expect((error as CodegenError).code).toBe('INVALID_OPTION');
-      expect(error.message).toContain(`"output" in codegen.ts is ${output}, ${what}`);
+      expect((error as CodegenError).message).toContain(
+        `"output" in codegen.ts is ${output}, ${what}`,
+      );
       expect(readFileSync(join(dir, output), 'utf8')).toBe(before);
     }
   });
