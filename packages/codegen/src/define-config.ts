@@ -66,6 +66,8 @@ export interface ResolvedCodegenOptions {
   readonly output: string;
   /** Absolute path of the schema cache, or `false` for none. */
   readonly cachePath: string | false;
+  /** Absolute path of the env file, or `false` for none. */
+  readonly envFile: string | false;
   readonly maxAgeMs: number | undefined;
   readonly refreshSchema: boolean;
   readonly credentials: CredentialsSource | undefined;
@@ -99,6 +101,7 @@ function resolveOptions(options: AdminApiCodegenOptions): ResolvedCodegenOptions
       cache === false
         ? false
         : resolve(typeof cache === 'string' ? cache : (cache?.path ?? DEFAULT_SCHEMA_CACHE)),
+    envFile: options.envFile === false ? false : resolve(options.envFile ?? '.env'),
     maxAgeMs: typeof cache === 'object' && cache ? cache.maxAgeMs : undefined,
     refreshSchema: options.refreshSchema ?? process.env[REFRESH_ENV_VAR] === '1',
     credentials: options.credentials,

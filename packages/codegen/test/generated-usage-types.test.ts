@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adminApiSchema } from '@admin-api/emulator';
-import { parse } from 'graphql';
+import { buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { generateModule } from '../src/generator/index.js';
 import { useProject } from './codegen-harness.js';
@@ -92,5 +92,40 @@ describe('the generated module', () => {
     expect(
       await typeCheckDirectory(dir, ['src'], { noUnusedLocals: true, noUnusedParameters: true }),
     ).toBe('');
+  }, 60_000);
+
+  it('type-checks when schema types are named like what the module declares, imports or uses globally', async () => {
+    const schema = buildSchema(`
+      enum Sdk { A }
+      enum Sdk2 { B }
+      enum AdminClient { C }
+      input RequestArgs { v: Int }
+      enum Record { D }
+      enum Promise { E }
+      enum Array { F }
+      type Holder { id: ID! list: [Record] }
+      type Query { a(s: Sdk, t: Sdk2, c: AdminClient, r: RequestArgs, p: Promise): Promise! h: Holder! k: Holder! arr: Array }
+    `);
+    const documents = `query Q($s: Sdk, $t: Sdk2, $c: AdminClient, $r: RequestArgs, $p: Promise) { a(s: $s, t: $t, c: $c, r: $r, p: $p) arr }
+query Shared { h { id list } k { id list } }
+query Nothing { arr }`;
+    const module = generateModule(schema, [
+      { location: 'src/q.graphql', documents: [parse(documents)] },
+    ]);
+    // The schema's types give way, to the first free number; the module's own names stay.
+    expect(module).toContain("export type Sdk2 = 'B';\nexport type Sdk3 = 'A';\n");
+    expect(module).toContain('  r?: RequestArgs2 | null | undefined;\n');
+    expect(module).toContain('export type Sdk = ReturnType<typeof getSdk>;');
+    const dir = project({
+      'src/usage.ts': `import { createAdminClient } from '@admin-api/client';
+import { getSdk, type Promise2, type Sdk } from './admin-api.js';
+const sdk: Sdk = getSdk(createAdminClient({ baseUrl: 'https://api.example.com', authUrl: 'https://shop.example.com', clientId: 'id', clientSecret: 'secret' }));
+export async function usage(): Promise<Promise2> {
+  return (await sdk.q({ s: 'A', t: 'B', c: 'C', r: { v: 1 }, p: 'E' })).a;
+}
+`,
+    });
+    writeFileSync(join(dir, 'src/admin-api.ts'), module);
+    expect(await typeCheckDirectory(dir, ['src'])).toBe('');
   }, 60_000);
 });

@@ -97,6 +97,38 @@ describe('the generated module', () => {
     expect(github).toContain('export type ViewerQueryVariables = Record<string, never>;');
   });
 
+  it('types a nullable variable with a default that is used where null is an error as optional but never null', () => {
+    const module = generateModule(adminApi(), [
+      source(
+        'src/defaults.graphql',
+        `fragment MeF on MeResponse { id @skip(if: $hide) }
+query Defaults($b: Boolean = true, $hide: Boolean = false, $lim: Int = 5, $n: Boolean = true) {
+  me @include(if: $b) { ...MeF }
+  listProduct(pagination: { limit: $lim }) { count }
+  again: me @include(if: $n) { id }
+  other: me @skip(if: $n) { name }
+}`,
+      ),
+    ]);
+    // $b, $n: @include/@skip's if; $hide: the same, in a spread fragment; $lim: a nullable input field.
+    expect(module).toContain(`export type DefaultsQueryVariables = {
+  b?: boolean;
+  hide?: boolean;
+  lim?: number | null | undefined;
+  n?: boolean;
+};`);
+  });
+
+  it('says null and undefined once in a nested list variable that also takes one item', () => {
+    const schema = buildSchema('type Query { a(m: [[Int]]): Int }');
+    const module = generateModule(schema, [
+      source('src/q.graphql', 'query Q($m: [[Int]]) { a(m: $m) }'),
+    ]);
+    expect(module).toContain(
+      '  m?: Array<Array<number | null | undefined> | number | null | undefined> | Array<number | null | undefined> | number | null | undefined;\n',
+    );
+  });
+
   it('types results with nullability, aliases, __typename literals, and @include/@skip fields as optional', () => {
     const module = generateModule(adminApi(), edgeCases());
     // On one line where it fits, a field per line otherwise.
@@ -116,6 +148,33 @@ describe('the generated module', () => {
 };`);
     expect(module).toContain(
       'export type DeleteProductsMutation = { deleteProductList: boolean };',
+    );
+  });
+
+  it('makes a sub-field optional at any depth when only @include/@skip nodes select it, even merged with an unconditional node', () => {
+    const module = generateModule(adminApi(), [
+      source(
+        'src/merge.graphql',
+        `query M1($a: Boolean!) {
+  getMerchant { address @include(if: $a) { city { name } } address { country { name } } }
+}
+query M2($a: Boolean!) { getMerchant { address { city @include(if: $a) { name } city { id } } } }
+fragment AC on MerchantAddress { city { name } }
+fragment AD on MerchantAddress { city { id } }
+query M3($a: Boolean!) { getMerchant { address { ...AC @include(if: $a) ...AD } } }
+query M4($a: Boolean!) { getMerchant { address @include(if: $a) { city { name } } } }`,
+      ),
+    ]);
+    expect(module).toContain(
+      'address: { city?: { name: string | null } | null; country: { name: string | null } | null } | null;',
+    );
+    expect(module).toContain(
+      'getMerchant: { address: { city: { name?: string | null; id: string | null } | null } | null };',
+    );
+    expect(module).toContain('export type M3Query = M2Query;');
+    // A lone conditional field is optional; what it selects is there whenever it is.
+    expect(module).toContain(
+      'export type M4Query = { getMerchant: { address?: AcFragment | null } };',
     );
   });
 
@@ -309,6 +368,30 @@ describe('documents that cannot become one module', () => {
         'src/b.graphql:2:1: operation "getMe" maps to the SDK method "getMe()", as "GetMe" at src/a.graphql:1:1 does. Rename one of them.',
       );
     }
+  });
+
+  it('an operation name with no letter or digit throws ANONYMOUS_OPERATION: it names no SDK method', () => {
+    const error = failure(() =>
+      generateModule(adminApi(), [
+        source('src/a.graphql', 'query _ { me { id } }\nquery __ { me { name } }'),
+      ]),
+    );
+    expect(error.code).toBe('ANONYMOUS_OPERATION');
+    expect(error.message).toContain('src/a.graphql:1:1: query "_" has no letter or digit');
+    expect(error.message).toContain('src/a.graphql:2:1: query "__" has no letter or digit');
+  });
+
+  it('two fragments mapping to one type name throw DOCUMENT_ERROR naming both', () => {
+    const error = failure(() =>
+      generateModule(adminApi(), [
+        source('src/a.graphql', 'fragment ab on MeResponse { id }'),
+        source('src/b.graphql', 'fragment Ab on MeResponse { name }'),
+      ]),
+    );
+    expect(error.code).toBe('DOCUMENT_ERROR');
+    expect(error.message).toContain(
+      'src/b.graphql:1:1: fragment "Ab" maps to the type "AbFragment", as "ab" at src/a.graphql:1:1 does. Rename one of them.',
+    );
   });
 
   it('a fragment defined differently in two files throws DOCUMENT_ERROR naming both', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CodegenError } from '../src/index.js';
 import type { ProjectBuild } from '../src/runner/codegen-project.js';
@@ -149,6 +150,31 @@ export const RECENT_ORDERS = gql\`
     });
   });
 
+  it('stops an operation whose name has no letter or digit, since it names no SDK method, and writes nothing', async () => {
+    const dir = project({ 'src/me.graphql': 'query _ { me { id } }\nquery __ { me { name } }\n' });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error ANONYMOUS_OPERATION', 'error ANONYMOUS_OPERATION']);
+    expect(result.diagnostics[0]?.message).toBe(
+      'query "_" has no letter or digit, so it names no SDK method: give it a name (e.g. "query GetMe { … }")',
+    );
+    const { code, module } = await codegen(dir);
+    expect(code).toBe(1);
+    expect(module).toBeUndefined();
+  });
+
+  it('names both places of two fragments that map to one type name', async () => {
+    const dir = project({
+      'src/a.graphql': 'fragment ab on MeResponse { id }\n',
+      'src/b.graphql': 'query GetMe { me { ...ab ...Ab } }\nfragment Ab on MeResponse { name }\n',
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DOCUMENT_ERROR']);
+    expect(result.diagnostics[0]?.message).toBe(
+      'fragment "Ab" maps to the type AbFragment, as "ab" at src/a.graphql:1:10 does; rename one of them',
+    );
+    expect(result.diagnostics[0]?.location).toMatchObject({ file: 'src/b.graphql', line: 2 });
+  });
+
   it('names both places of a fragment defined twice', async () => {
     const dir = project({
       'src/a.graphql': 'fragment Me on MeResponse { id }\n',
@@ -252,6 +278,63 @@ fragment Broken on Order {
     expect(codes(await build(anonymous))).toEqual(['error ANONYMOUS_OPERATION']);
   });
 
+  it('never reads the schema cache as a document, and skips documents of only type definitions (server typeDefs), as graphql-codegen does', async () => {
+    const dir = project(
+      {
+        'src/me.graphql': GET_ME,
+        'src/schema-extension.graphql': 'extend type Query { local: Int }\n',
+        'src/server.ts':
+          "import gql from 'graphql-tag';\nexport const typeDefs = gql`\n  type Query { hello: String }\n  scalar Date\n`;\n",
+      },
+      "documents: ['**/*.graphql', 'src/**/*.ts']",
+    );
+    const result = await build(dir);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.operations).toBe(1);
+    expect(result.module).toContain('getMe: call(GetMeDocument),');
+  });
+
+  it('shows control characters from a document as escapes, never raw, in messages and code frames', async () => {
+    const dir = project({
+      'src/me.graphql': 'query Y { me { \u001b[2K\u001b[1A\u009b31m all good\u0007 } }\n',
+    });
+    const { code, io } = await codegen(dir);
+    expect(code).toBe(1);
+    const printed = io.stderr.join('\n');
+    expect(printed).toContain('Unexpected character: U+001B.');
+    expect(printed).toContain('  1 | query Y { me { \\x1b[2K\\x1b[1A\\x9b31m all good\\x07 } }');
+    // Only newlines between lines: no other C0 or C1 control, nor DEL.
+    const controls = [...printed].filter((char) => {
+      const at = char.charCodeAt(0);
+      return (at < 0x20 && char !== '\n' && char !== '\t') || (at >= 0x7f && at <= 0x9f);
+    });
+    expect(controls).toEqual([]);
+  });
+
+  it('counts no column for a byte order mark at the start of a file', async () => {
+    const dir = project({ 'src/me.graphql': '\ufeffquery GetMe { me { nope } }\n' });
+    const result = await build(dir);
+    expect(result.diagnostics[0]?.location).toMatchObject({ line: 1, column: 20 });
+    expect(result.diagnostics[0]?.location?.lineText).toBe('query GetMe { me { nope } }');
+  });
+
+  it('blanks a whole interpolation in a .ts template, braces and all, keeping the columns after it', async () => {
+    const interpolation = ['$', '{{ a: "}" }.a}'].join('');
+    const dir = project({
+      'src/me.ts': `export const q = /* GraphQL */ \`query GetMe { me { id ${interpolation} nope } }\`;\n`,
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error DOCUMENT_ERROR']);
+    expect(result.diagnostics[0]?.message).toContain(
+      'Cannot query field "nope" on type "MeResponse".',
+    );
+    expect(result.diagnostics[0]?.location).toMatchObject({
+      file: 'src/me.ts',
+      line: 1,
+      column: 71,
+    });
+  });
+
   it('stops with NO_DOCUMENTS when the globs match no file', async () => {
     const dir = project({}, "documents: 'src/**/*.graphql'");
     const result = await build(dir);
@@ -260,6 +343,30 @@ fragment Broken on Order {
     expect(io.stderr[0]).toBe(
       'error: no file matches the documents "src/**/*.graphql" (from codegen.ts) [NO_DOCUMENTS]',
     );
+  });
+
+  it('refuses, with INVALID_OPTION naming both, an output that is the config, the schema cache, the env file or a document, and overwrites nothing', async () => {
+    const dist = JSON.stringify(fileURLToPath(new URL('../dist/index.js', import.meta.url)));
+    const cases = [
+      ['codegen.ts', 'the config file itself'],
+      ['admin-api.schema.graphql', 'the schema cache'],
+      ['.env', 'the env file'],
+      ['src/me.graphql', 'a GraphQL document (as the documents "src/**/*.graphql" read)'],
+    ] as const;
+    for (const [output, what] of cases) {
+      const config = `import { defineConfig } from ${dist};
+export default defineConfig({ documents: 'src/**/*.graphql', output: ${JSON.stringify(output)} });
+`;
+      const dir = project({ 'src/me.graphql': GET_ME, '.env': '# empty\n', 'codegen.ts': config });
+      const before = readFileSync(join(dir, output), 'utf8');
+      const error: unknown = await codegen(dir).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CodegenError);
+      expect((error as CodegenError).code).toBe('INVALID_OPTION');
+      expect((error as CodegenError).message).toContain(
+        `"output" in codegen.ts is ${output}, ${what}`,
+      );
+      expect(readFileSync(join(dir, output), 'utf8')).toBe(before);
+    }
   });
 
   it('refuses a config that does not come from defineConfig with INVALID_CONFIG', async () => {

@@ -133,6 +133,31 @@ describe('the schema cache', () => {
     expect(warnings[0]).toContain('may have been edited by hand');
   });
 
+  it('never prints the secret carried in the base URL, in its query or its user info', async () => {
+    const secret = emulator().clientSecret;
+    const base = emulator().baseUrl;
+    const inQuery = await runCodegen(project(DOCUMENTS), {
+      credentials: { ...emulatorCredentials(emulator()), baseUrl: `${base}/?s=${secret}` },
+    });
+    expect(inQuery.logs).toContain(`no schema cache yet: loading the schema from ${base}/?…`);
+    const logs: string[] = [];
+    const lines = (message: string) => logs.push(message);
+    const error = await codegenFailure(
+      runCodegen(project(DOCUMENTS), {
+        credentials: {
+          ...emulatorCredentials(emulator()),
+          baseUrl: base.replace('//', `//${emulator().clientId}:${secret}@`),
+        },
+        logger: { info: lines, warn: lines },
+      }),
+    );
+    expect((error as CodegenError).code).toBe('INVALID_OPTION');
+    expect(logs).toContain(`no schema cache yet: loading the schema from ${base}/`);
+    for (const text of [...inQuery.logs, ...inQuery.warnings, ...logs, error.message]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
   it('with neither credentials nor a cache, codegen stops naming every missing variable', async () => {
     const dir = project(DOCUMENTS);
     const error = await rejection(runCodegen(dir, { credentials: noCredentials }));

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adminApiSchemaSdl } from '@admin-api/emulator';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -174,6 +174,36 @@ describe('admin-api codegen --watch', () => {
     );
     await watch.stop();
     expect(watch.module()).toBe(await oneShot(dir));
+  });
+
+  it('keeps following a watched folder that is deleted and made again', async () => {
+    const dir = project({ 'src/q/me.graphql': ME }, "documents: 'src/q/**/*.graphql'");
+    const watch = await startWatch(dir);
+    const folder = join(dir, 'src/q');
+    expect(await watch.change(() => rmSync(folder, { recursive: true }))).toMatch(
+      /^✘ rebuild failed /,
+    );
+    expect(
+      await watch.change(() => {
+        mkdirSync(folder);
+        writeFileSync(join(folder, 'again.graphql'), 'query Again { me { id } }\n');
+      }),
+    ).toMatch(/^✔ rebuilt /);
+    expect(watch.module()).toContain('again: call(AgainDocument),');
+    expect(await watch.change(() => writeFileSync(join(folder, 'me.graphql'), ME))).toMatch(
+      /^✔ rebuilt /,
+    );
+    expect(watch.module()).toContain('getMe: call(GetMeDocument),');
+  });
+
+  it('writes the module again when it is deleted, with no document changed', async () => {
+    const dir = project({ 'src/me.graphql': ME });
+    const watch = await startWatch(dir);
+    const good = watch.module();
+    expect(await watch.change(() => rmSync(join(dir, OUTPUT)))).toMatch(
+      /^✔ rebuilt src\/generated\/admin-api\.ts in \d+ ms \(src\/generated\/admin-api\.ts deleted\): 1 operation, /,
+    );
+    expect(existsSync(join(dir, OUTPUT)) && watch.module()).toBe(good);
   });
 
   it('keeps watching after a rebuild fails, and never leaves a temporary file', async () => {

@@ -10,7 +10,7 @@ import { CodegenError, type CodegenErrorCode } from '../errors.js';
 import { methodName } from '../sdk-plugin/method-name.js';
 import { sourceLocation } from '../sdk-plugin/source-location.js';
 import { compactDefinition } from './print-documents.js';
-import { type OperationNames, operationNames } from './type-names.js';
+import { fragmentTypeName, type OperationNames, operationNames } from './type-names.js';
 
 /** One file's documents, already parsed and validated against the schema by the caller. */
 export interface SourceDocuments {
@@ -56,8 +56,9 @@ class Problems {
  * Gathers the definitions of all sources, in a fixed order whatever the order of `sources`, and
  * rejects what cannot become one module: an anonymous operation (`ANONYMOUS_OPERATION`), two
  * operations that map to one SDK method or one type name (`DUPLICATE_METHOD`, with both
- * locations), a fragment name defined twice differently (`DOCUMENT_ERROR`). Every problem is
- * reported at once.
+ * locations), an operation name with no letter or digit (`ANONYMOUS_OPERATION`: it names no
+ * method), a fragment name defined twice differently or two fragment names that map to one type
+ * name (`DOCUMENT_ERROR`). Every problem is reported at once.
  */
 export function collectDefinitions(sources: readonly SourceDocuments[]): Definitions {
   const sorted = [...sources].sort((a, b) => compareCodeUnits(a.location, b.location));
@@ -65,6 +66,7 @@ export function collectDefinitions(sources: readonly SourceDocuments[]): Definit
   const byMethod = new Map<string, OperationDefinition>();
   const byTypeName = new Map<string, OperationDefinition>();
   const fragments = new Map<string, FragmentDefinition>();
+  const fragmentTypes = new Map<string, FragmentDefinition>();
   // Only a message needs a line and column: found then, not for every definition.
   const where = (definition: { location: string; node: ASTNode }) =>
     sourceLocation(definition.location, definition.node);
@@ -76,8 +78,18 @@ export function collectDefinitions(sources: readonly SourceDocuments[]): Definit
           const name = definition.name.value;
           const text = compactDefinition(definition);
           const earlier = fragments.get(name);
-          if (!earlier) fragments.set(name, { node: definition, location, text });
-          else if (earlier.text !== text) {
+          if (!earlier) {
+            const fragment = { node: definition, location, text };
+            const typeName = fragmentTypeName(definition);
+            const sameType = fragmentTypes.get(typeName);
+            if (sameType) {
+              problems.add(
+                'DOCUMENT_ERROR',
+                `${where(here)}: fragment "${name}" maps to the type "${typeName}", as "${sameType.node.name.value}" at ${where(sameType)} does. Rename one of them.`,
+              );
+            } else fragmentTypes.set(typeName, fragment);
+            fragments.set(name, fragment);
+          } else if (earlier.text !== text) {
             problems.add(
               'DOCUMENT_ERROR',
               `${where(here)}: fragment "${name}" is defined differently at ${where(earlier)}. Rename one of them.`,
@@ -94,6 +106,13 @@ export function collectDefinitions(sources: readonly SourceDocuments[]): Definit
           continue;
         }
         const name = definition.name.value;
+        if (methodName(name) === '') {
+          problems.add(
+            'ANONYMOUS_OPERATION',
+            `${where(here)}: ${definition.operation} "${name}" has no letter or digit, so it names no SDK method. Give it a name (e.g. "${definition.operation} GetMe { … }").`,
+          );
+          continue;
+        }
         const operation: OperationDefinition = {
           node: definition,
           location,

@@ -1,11 +1,17 @@
 import {
   type ExecutableDefinitionNode,
   type GraphQLCompositeType,
+  GraphQLNonNull,
   type GraphQLSchema,
   isCompositeType,
   isInputType,
+  isNonNullType,
+  Kind,
+  type OperationDefinitionNode,
   print,
+  TypeInfo,
   typeFromAST,
+  ValidationContext,
 } from 'graphql';
 import { leadingComment } from '../sdk-plugin/source-location.js';
 import type { FragmentDefinition, OperationDefinition } from './collect-definitions.js';
@@ -108,10 +114,17 @@ export class DefinitionCompiler {
       throw documentError(location, node, `Schema is not configured for ${node.operation}s.`);
     const selection = this.compileSelection(node, location, root, fragments);
     const used = new Set(selection.used);
-    const context: InputTypeContext = { scalarType: this.config.inputScalarType, used };
+    const context: InputTypeContext = {
+      schema: this.schema,
+      scalarType: this.config.inputScalarType,
+      used,
+    };
+    const nonNull = variablesUsedAsNonNull(this.schema, node, fragments);
     const entries = (node.variableDefinitions ?? []).map((variable) => {
       const name = variable.variable.name.value;
-      const type = typeFromAST(this.schema, variable.type);
+      const declared = typeFromAST(this.schema, variable.type);
+      // Nullable with a default, used where null is an error: it takes a value, or nothing.
+      const type = declared && nonNull.has(name) ? new GraphQLNonNull(declared) : declared;
       if (!isInputType(type)) {
         const named = print(variable.type);
         throw documentError(
@@ -153,6 +166,33 @@ export class DefinitionCompiler {
       used: enums,
     };
   }
+}
+
+/**
+ * The nullable variables with a default that the operation (or a fragment it spreads) uses where a
+ * non-null value is required: GraphQL allows that (the default stands in when the variable is
+ * left out), but an explicit `null` is then an error. Rare, so looked for only when a variable is
+ * nullable and has a default.
+ */
+function variablesUsedAsNonNull(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Fragments,
+): ReadonlySet<string> {
+  const names = new Set<string>();
+  const candidates = (operation.variableDefinitions ?? []).filter(
+    (variable) => variable.defaultValue && variable.type.kind !== Kind.NON_NULL_TYPE,
+  );
+  if (candidates.length === 0) return names;
+  const document = {
+    kind: Kind.DOCUMENT,
+    definitions: [operation, ...[...fragments.values()].map((fragment) => fragment.node)],
+  } as const;
+  const context = new ValidationContext(schema, document, new TypeInfo(schema), () => {});
+  for (const usage of context.getRecursiveVariableUsages(operation)) {
+    if (usage.type && isNonNullType(usage.type)) names.add(usage.node.name.value);
+  }
+  return new Set(candidates.map((v) => v.variable.name.value).filter((name) => names.has(name)));
 }
 
 /**

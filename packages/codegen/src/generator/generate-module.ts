@@ -12,6 +12,7 @@ import { printSchemaTypes } from './print-schema-types.js';
 import { printSdk } from './print-sdk.js';
 import { ShapePrinter } from './print-shapes.js';
 import { nameShapes, type RootShape } from './shape-names.js';
+import { MODULE_TYPE_NAMES } from './type-names.js';
 
 /** Assembles the module from the compiled definitions; the compiler keeps what can be kept. */
 function printModule(
@@ -38,7 +39,12 @@ function printModule(
     ...compiledFragments,
     ...compiledOperations.map(({ operation, shape }) => ({ name: operation.names.result, shape })),
   ];
-  const reserved = new Set([...IMPORTED_NAMES, 'getSdk', 'Sdk', ...schemaTypes.keys()]);
+  const reserved = new Set([
+    ...IMPORTED_NAMES,
+    ...MODULE_TYPE_NAMES,
+    'getSdk',
+    ...schemaTypes.keys(),
+  ]);
   for (const { operation } of compiledOperations) {
     reserved.add(operation.names.variables).add(operation.names.document);
   }

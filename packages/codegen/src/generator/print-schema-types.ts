@@ -10,10 +10,13 @@ import {
 import { compareCodeUnits } from '../compare-code-units.js';
 import { deprecation, tsdoc } from './module-parts.js';
 import { arrayOf } from './print-shapes.js';
-import { typeName } from './type-names.js';
+import { schemaTypeName } from './type-names.js';
+
+const NULLABLE = ' | null | undefined';
 
 /** What printing input types needs; `used` collects the enums and input objects they name. */
 export interface InputTypeContext {
+  readonly schema: GraphQLSchema;
   readonly scalarType: (name: string) => string;
   readonly used: Set<string>;
 }
@@ -30,8 +33,10 @@ export function inputTypeText(
 ): string {
   if (isNonNullType(type)) return nonNullInputText(type.ofType, context, coerceLists);
   const text = nonNullInputText(type, context, coerceLists);
-  // `unknown | null | undefined` is `unknown`; say it once.
-  return text === 'unknown' || text === 'any' ? text : `${text} | null | undefined`;
+  // `unknown | null | undefined` is `unknown`; say it once. A list that also takes one nullable
+  // item (`[[Int]]`) already ends with `| null | undefined`.
+  if (text === 'unknown' || text === 'any' || text.endsWith(NULLABLE)) return text;
+  return `${text}${NULLABLE}`;
 }
 
 function nonNullInputText(
@@ -46,7 +51,7 @@ function nonNullInputText(
   }
   if (isScalarType(type)) return context.scalarType(type.name);
   context.used.add(type.name);
-  return typeName(type.name);
+  return schemaTypeName(context.schema, type.name);
 }
 
 /** `name: T`, or `name?: T` when it may be left out: nullable, or with a default. */
@@ -71,7 +76,7 @@ export function printSchemaTypes(
   used: ReadonlySet<string>,
   scalarType: (name: string) => string,
 ): ReadonlyMap<string, string> {
-  const context: InputTypeContext = { scalarType, used: new Set(used) };
+  const context: InputTypeContext = { schema, scalarType, used: new Set(used) };
   const printed = new Map<string, string>();
   for (const name of context.used) {
     if (printed.has(name)) continue;
@@ -80,7 +85,7 @@ export function printSchemaTypes(
       const values = type.getValues().map((value) => `'${value.name}'`);
       printed.set(
         name,
-        `${tsdoc(type.description)}export type ${typeName(name)} = ${values.join(' | ')};`,
+        `${tsdoc(type.description)}export type ${schemaTypeName(schema, name)} = ${values.join(' | ')};`,
       );
     } else if (isInputObjectType(type)) {
       // Adding to `context.used` while iterating it visits the newly reached types too.
@@ -98,13 +103,13 @@ export function printSchemaTypes(
       });
       printed.set(
         name,
-        `${tsdoc(type.description)}export type ${typeName(name)} = {\n${fields.join('\n')}\n};`,
+        `${tsdoc(type.description)}export type ${schemaTypeName(schema, name)} = {\n${fields.join('\n')}\n};`,
       );
     }
   }
   return new Map(
     [...printed]
-      .map(([name, text]) => [typeName(name), text] as const)
+      .map(([name, text]) => [schemaTypeName(schema, name), text] as const)
       .sort(([a], [b]) => compareCodeUnits(a, b)),
   );
 }

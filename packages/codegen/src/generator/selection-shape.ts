@@ -23,7 +23,7 @@ import { compareCodeUnits } from '../compare-code-units.js';
 import { CodegenError } from '../errors.js';
 import { sourceLocation } from '../sdk-plugin/source-location.js';
 import type { ShapeKeys } from './shape-keys.js';
-import { typeName } from './type-names.js';
+import { schemaTypeName } from './type-names.js';
 
 /** The TypeScript type of a selected field, before it is printed. */
 export type OutputType =
@@ -58,7 +58,15 @@ export interface ShapeField {
 
 interface CollectedField {
   readonly nodes: FieldNode[];
+  /** Per node: whether it is selected only under `@include`/`@skip` (its own or an enclosing one). */
+  readonly nodeConditions: boolean[];
   conditional: boolean;
+}
+
+/** A selection set to merge, and whether what it selects may be absent when its parent is present. */
+interface MergedSelection {
+  readonly set: SelectionSetNode;
+  readonly conditional: boolean;
 }
 
 /** What building shapes needs, and what it reports back. */
@@ -106,7 +114,7 @@ export class ShapeBuilder {
   /** The shape of the definition's own selection set, on `type`. */
   root(type: GraphQLCompositeType, selectionSet: SelectionSetNode): SelectionShape {
     this.locations.set(selectionSet, this.context.location);
-    return this.shape(type, [selectionSet]);
+    return this.shape(type, [{ set: selectionSet, conditional: false }]);
   }
 
   private locationOf(node: ASTNode): string {
@@ -116,9 +124,11 @@ export class ShapeBuilder {
   /** The shape of `selectionSets`, merged, on `type`. */
   private shape(
     type: GraphQLCompositeType,
-    selectionSets: readonly SelectionSetNode[],
+    selectionSets: readonly MergedSelection[],
   ): SelectionShape {
-    const key = `${type.name}:${selectionSets.map((set) => this.selectionId(set)).join(',')}`;
+    const key = `${type.name}:${selectionSets
+      .map(({ set, conditional }) => `${this.selectionId(set)}${conditional ? '?' : ''}`)
+      .join(',')}`;
     let shape = this.built.get(key);
     if (!shape) {
       const objects = isAbstractType(type)
@@ -147,12 +157,14 @@ export class ShapeBuilder {
 
   private member(
     object: GraphQLObjectType,
-    selectionSets: readonly SelectionSetNode[],
+    selectionSets: readonly MergedSelection[],
   ): ShapeMember {
     const collected = new Map<string, CollectedField>();
-    for (const set of selectionSets) this.collect(object, set, false, collected, new Set());
+    for (const { set, conditional } of selectionSets) {
+      this.collect(object, set, conditional, collected, new Set());
+    }
     const fields: ShapeField[] = [];
-    for (const [name, { nodes, conditional }] of collected) {
+    for (const [name, { nodes, nodeConditions, conditional }] of collected) {
       const fieldName = (nodes[0] as FieldNode).name.value;
       if (fieldName === '__typename') {
         fields.push({
@@ -166,7 +178,7 @@ export class ShapeBuilder {
       const definition = this.fieldDefinition(object, nodes[0] as FieldNode);
       fields.push({
         name,
-        type: this.outputType(definition.type, nodes),
+        type: this.outputType(definition.type, subSelections(nodes, nodeConditions)),
         optional: conditional,
         deprecated: definition.deprecationReason ?? undefined,
       });
@@ -210,9 +222,14 @@ export class ShapeBuilder {
         const entry = into.get(key);
         if (entry) {
           entry.nodes.push(selection);
+          entry.nodeConditions.push(fieldConditional);
           entry.conditional &&= fieldConditional;
         } else {
-          into.set(key, { nodes: [selection], conditional: fieldConditional });
+          into.set(key, {
+            nodes: [selection],
+            nodeConditions: [fieldConditional],
+            conditional: fieldConditional,
+          });
         }
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition?.name.value;
@@ -244,26 +261,25 @@ export class ShapeBuilder {
     return isAbstractType(type) && this.context.schema.isSubType(type, object);
   }
 
-  private outputType(type: GraphQLOutputType, nodes: readonly FieldNode[]): OutputType {
+  private outputType(type: GraphQLOutputType, nodes: SubSelections): OutputType {
     if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);
     return { kind: 'nullable', of: this.nonNullType(type, nodes) };
   }
 
-  private nonNullType(type: GraphQLOutputType, nodes: readonly FieldNode[]): OutputType {
+  private nonNullType(type: GraphQLOutputType, nodes: SubSelections): OutputType {
     // Most fields are scalars: ask that first.
     if (isScalarType(type)) return { kind: 'leaf', ts: this.context.scalarType(type.name) };
     if (isEnumType(type)) {
       this.context.enums.add(type.name);
-      return { kind: 'leaf', ts: typeName(type.name) };
+      return { kind: 'leaf', ts: schemaTypeName(this.context.schema, type.name) };
     }
     if (isListType(type)) return { kind: 'list', of: this.outputType(type.ofType, nodes) };
     if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);
     if (!isCompositeType(type)) {
-      const node = nodes[0] as FieldNode;
+      const node = nodes.first;
       throw documentError(this.locationOf(node), node, `"${type}" is not an output type.`);
     }
-    const selectionSets = nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
-    return { kind: 'selection', shape: this.shape(type, selectionSets) };
+    return { kind: 'selection', shape: this.shape(type, nodes.selections) };
   }
 
   /**
@@ -285,6 +301,30 @@ export class ShapeBuilder {
       ),
     }));
   }
+}
+
+/** The nodes of one response key, as what its type is built from. */
+interface SubSelections {
+  readonly first: FieldNode;
+  readonly selections: readonly MergedSelection[];
+}
+
+/**
+ * The sub-selections of a field's nodes. A node selected under a condition the field as a whole
+ * is not (another node of the same key is unconditional, or has its own condition) contributes
+ * sub-fields that may be absent even when the field is present: `a @include(if: $x) { b } a { c }`
+ * answers `a: { c }` when `$x` is false. A lone conditional node makes the field itself optional,
+ * and its sub-fields are then present whenever the field is.
+ */
+function subSelections(nodes: readonly FieldNode[], conditions: readonly boolean[]): SubSelections {
+  const lone = nodes.length === 1;
+  const selections: MergedSelection[] = [];
+  nodes.forEach((node, index) => {
+    if (node.selectionSet) {
+      selections.push({ set: node.selectionSet, conditional: !lone && conditions[index] === true });
+    }
+  });
+  return { first: nodes[0] as FieldNode, selections };
 }
 
 /** The object type names a member's `__typename` fields hold (all hold the same). */

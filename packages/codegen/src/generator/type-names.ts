@@ -1,4 +1,4 @@
-import type { FragmentDefinitionNode, OperationDefinitionNode } from 'graphql';
+import type { FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 
 /** One word of a name: `HTMLMetaData` → `HTML`, `Meta`, `Data`. */
 function words(name: string): string[] {
@@ -36,6 +36,57 @@ export function typeName(graphqlName: string): string {
 
 // GraphQL names are few, and every one is converted many times.
 const typeNames = new Map<string, string>();
+
+/**
+ * Type names the module itself declares (`Sdk`), imports (`AdminClient`, …) or uses from the
+ * global scope (`Record`, `Promise`, …): a schema type or a shared shape named so would shadow
+ * them, and the module would not compile.
+ */
+export const MODULE_TYPE_NAMES: ReadonlySet<string> = new Set([
+  'AdminClient',
+  'Array',
+  'Promise',
+  'PropertyKey',
+  'Record',
+  'RequestArgs',
+  'ReturnType',
+  'Sdk',
+  'TypedDocumentNode',
+  'TypedDocumentString',
+]);
+
+/**
+ * The TypeScript name of a schema type: {@link typeName}, except that a type whose name is one
+ * of {@link MODULE_TYPE_NAMES} gets the first free number after it (`Sdk` → `Sdk2`, or `Sdk3` if
+ * the schema has an `Sdk2`), as shared shapes do.
+ */
+export function schemaTypeName(schema: GraphQLSchema, graphqlName: string): string {
+  const name = typeName(graphqlName);
+  if (!MODULE_TYPE_NAMES.has(name)) return name;
+  let renamed = renamedTypes.get(schema);
+  if (!renamed) {
+    renamed = renameModuleTypeNames(Object.keys(schema.getTypeMap()));
+    renamedTypes.set(schema, renamed);
+  }
+  return renamed.get(graphqlName) ?? name;
+}
+
+// Computed only for a schema that has such a type: most have none.
+const renamedTypes = new WeakMap<GraphQLSchema, ReadonlyMap<string, string>>();
+
+function renameModuleTypeNames(graphqlNames: readonly string[]): ReadonlyMap<string, string> {
+  const taken = new Set([...MODULE_TYPE_NAMES, ...graphqlNames.map(typeName)]);
+  const renamed = new Map<string, string>();
+  for (const graphqlName of [...graphqlNames].sort()) {
+    const base = typeName(graphqlName);
+    if (!MODULE_TYPE_NAMES.has(base)) continue;
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+    taken.add(name);
+    renamed.set(graphqlName, name);
+  }
+  return renamed;
+}
 
 /** The names an operation's declarations get: `GetMeQuery`, `GetMeQueryVariables`, `GetMeDocument`. */
 export interface OperationNames {

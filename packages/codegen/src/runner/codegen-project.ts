@@ -62,6 +62,7 @@ export function createCodegenProject(
   cwd = process.cwd(),
 ): CodegenProject {
   const output = resolve(cwd, options.output);
+  const notDocuments = options.cachePath ? [output, options.cachePath] : [output];
   const checker: DocumentChecker = createDocumentChecker(
     initialSchema,
     settings.check,
@@ -82,7 +83,7 @@ export function createCodegenProject(
   return {
     output,
     async refresh(changed) {
-      const current = findDocumentFiles(options.documents, output, cwd);
+      const current = findDocumentFiles(options.documents, notDocuments, cwd);
       const present = new Set(current);
       const toRead = new Set(loaded ? current.filter((path) => !known.has(path)) : current);
       if (loaded && changed) {

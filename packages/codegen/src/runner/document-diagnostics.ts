@@ -11,6 +11,7 @@ import {
   type ValidationRule,
   validate,
 } from 'graphql';
+import { fragmentTypeName } from '../generator/type-names.js';
 import { methodName } from '../sdk-plugin/method-name.js';
 import { compareDiagnostics, type Diagnostic, type DiagnosticLocation } from './diagnostic.js';
 import { type DocumentFile, locateError, locateNode } from './load-documents.js';
@@ -97,6 +98,10 @@ function checkNames(files: readonly DocumentFile[]): {
   const operations = new Map<string, DiagnosticLocation | undefined>();
   const methods = new Map<string, { name: string; location: DiagnosticLocation | undefined }>();
   const fragments = new Map<string, DiagnosticLocation | undefined>();
+  const fragmentTypes = new Map<
+    string,
+    { name: string; location: DiagnosticLocation | undefined }
+  >();
   for (const definition of files.flatMap(definitionsOf)) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) {
       const name = definition.name.value;
@@ -109,7 +114,20 @@ function checkNames(files: readonly DocumentFile[]): {
             location,
           ),
         );
-      } else fragments.set(name, location);
+        continue;
+      }
+      fragments.set(name, location);
+      const typeName = fragmentTypeName(definition);
+      const sameType = fragmentTypes.get(typeName);
+      if (sameType) {
+        diagnostics.push(
+          error(
+            'DOCUMENT_ERROR',
+            `fragment "${name}" maps to the type ${typeName}, as "${sameType.name}" at ${where(sameType.location)} does; rename one of them`,
+            location,
+          ),
+        );
+      } else fragmentTypes.set(typeName, { name, location });
       continue;
     }
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
@@ -127,6 +145,16 @@ function checkNames(files: readonly DocumentFile[]): {
     const name = operation.name.value;
     const location = locateNode(operation.name);
     const method = methodName(name);
+    if (method === '') {
+      diagnostics.push(
+        error(
+          'ANONYMOUS_OPERATION',
+          `${operation.operation} "${name}" has no letter or digit, so it names no SDK method: give it a name (e.g. "${operation.operation} GetMe { … }")`,
+          location,
+        ),
+      );
+      continue;
+    }
     const sameMethod = methods.get(method);
     if (operations.has(name)) {
       diagnostics.push(

@@ -8,12 +8,13 @@ export function projectPath(absolutePath: string, cwd = process.cwd()): string {
 }
 
 /**
- * The files the document globs match, as project paths, sorted; never `exclude` (the output,
- * which a `src/**\/*.ts` glob would otherwise match) and nothing in `node_modules`.
+ * The files the document globs match, as project paths, sorted; never one of `exclude` (the
+ * output, which a `src/**\/*.ts` glob would otherwise match, and the schema cache, which
+ * `**\/*.graphql` would) and nothing in `node_modules`.
  */
 export function findDocumentFiles(
   patterns: readonly string[],
-  exclude: string,
+  exclude: readonly string[],
   cwd = process.cwd(),
 ): string[] {
   return globSync([...patterns], {
@@ -22,7 +23,7 @@ export function findDocumentFiles(
     expandDirectories: false,
     ignore: ['**/node_modules/**'],
   })
-    .filter((file) => resolve(file) !== exclude)
+    .filter((file) => !exclude.includes(resolve(file)))
     .map((file) => projectPath(file, cwd))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -27,14 +27,23 @@ export function styleFor(stream: { isTTY?: boolean; hasColors?: () => boolean })
   };
 }
 
+// C0 and C1 controls but tab, and DEL: from a document, they would drive the terminal.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+
+/** `text` with every control character but tab shown as an escape (`\x1b`), never sent raw. */
+function visible(text: string): string {
+  return text.replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 // A minified line can be megabytes long: the frame shows this much on each side of the column.
 const FRAME_REACH = 60;
 
 function codeFrame(line: number, column: number, lineText: string, style: Style): string[] {
   const from = Math.max(0, column - 1 - FRAME_REACH);
   const to = Math.min(lineText.length, column - 1 + FRAME_REACH);
-  const shown = `${from > 0 ? '…' : ''}${lineText.slice(from, to)}${to < lineText.length ? '…' : ''}`;
-  const before = `${from > 0 ? '…' : ''}${lineText.slice(from, column - 1)}`;
+  const shown = `${from > 0 ? '…' : ''}${visible(lineText.slice(from, to))}${to < lineText.length ? '…' : ''}`;
+  const before = `${from > 0 ? '…' : ''}${visible(lineText.slice(from, column - 1))}`;
   // Tabs stay tabs under the caret, so it lines up however the terminal shows them.
   const padding = before.replace(/[^\t]/g, ' ');
   const gutter = String(line);
@@ -53,7 +62,10 @@ export function formatDiagnostic(diagnostic: Diagnostic, style: Style): string {
   const severity =
     diagnostic.severity === 'error' ? style.error('error') : style.warning('warning');
   const code = diagnostic.severity === 'error' ? ` ${style.dim(`[${diagnostic.code}]`)}` : '';
-  const head = `${location ? `${location.file}:${location.line}:${location.column}: ` : ''}${severity}: ${diagnostic.message}${code}`;
+  const place = location ? `${visible(location.file)}:${location.line}:${location.column}: ` : '';
+  // A message may have lines of its own.
+  const message = diagnostic.message.split('\n').map(visible).join('\n');
+  const head = `${place}${severity}: ${message}${code}`;
   if (!location) return head;
   return [head, ...codeFrame(location.line, location.column, location.lineText, style)].join('\n');
 }

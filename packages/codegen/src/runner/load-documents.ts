@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { type ASTNode, type DocumentNode, GraphQLError, parse, Source } from 'graphql';
+import {
+  type ASTNode,
+  type DocumentNode,
+  GraphQLError,
+  isTypeSystemDefinitionNode,
+  isTypeSystemExtensionNode,
+  parse,
+  Source,
+} from 'graphql';
 import type { Diagnostic, DiagnosticLocation } from './diagnostic.js';
 import { mayHoldGraphql, pluckTemplates } from './pluck-templates.js';
 import { createPositionMap, type PositionMap } from './source-position.js';
@@ -61,11 +69,21 @@ function syntaxError(origin: Origin, offset: number, message: string): Diagnosti
   };
 }
 
-function parseBody(origin: Origin, body: string): ParsedDocument | Diagnostic {
+/**
+ * Parses one document; `undefined` for one of only type definitions (a server's `typeDefs` in a
+ * `gql` tag, a schema file the globs match), which is not an operation document: graphql-codegen
+ * skips those too.
+ */
+function parseBody(origin: Origin, body: string): ParsedDocument | Diagnostic | undefined {
   const source = new Source(body, origin.path);
   origins.set(source, origin);
   try {
-    return { document: parse(source), offset: origin.offset };
+    const document = parse(source);
+    const typeSystemOnly = document.definitions.every(
+      (definition) =>
+        isTypeSystemDefinitionNode(definition) || isTypeSystemExtensionNode(definition),
+    );
+    return typeSystemOnly ? undefined : { document, offset: origin.offset };
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
     return syntaxError(origin, error.positions?.[0] ?? 0, error.message);
@@ -80,7 +98,8 @@ export function parseDocumentFile(path: string, text: string): DocumentFile {
   const positions = createPositionMap(text);
   const documents: ParsedDocument[] = [];
   const diagnostics: Diagnostic[] = [];
-  const add = (result: ParsedDocument | Diagnostic) => {
+  const add = (result: ParsedDocument | Diagnostic | undefined) => {
+    if (result === undefined) return;
     if ('document' in result) documents.push(result);
     else diagnostics.push(result);
   };
@@ -114,10 +133,14 @@ export function parseDocumentFile(path: string, text: string): DocumentFile {
   return { path, text, documents, diagnostics };
 }
 
-/** A document file's text; `undefined` when it is gone (deleted since it was found). */
+/**
+ * A document file's text, without a byte order mark (editors count no column for it); `undefined`
+ * when it is gone (deleted since it was found).
+ */
 export function readDocumentText(absolutePath: string): string | undefined {
   try {
-    return readFileSync(absolutePath, 'utf8');
+    const text = readFileSync(absolutePath, 'utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR') return undefined;

@@ -21,7 +21,11 @@ interface NodeShape {
   readonly end?: number | null;
   readonly leadingComments?: readonly { readonly value: string }[] | null;
   readonly expression?: NodeShape;
-  readonly quasis?: readonly { readonly value: { readonly raw: string } }[];
+  readonly quasis?: readonly {
+    readonly start?: number | null;
+    readonly end?: number | null;
+    readonly value: { readonly raw: string };
+  }[];
 }
 
 const HASH_GRAPHQL = /^\s*#graphql\b/;
@@ -42,12 +46,22 @@ function isGraphqlTemplate(node: TemplateNode): boolean {
  * blanked to the same length (the marker is not a comment to become a method's TSDoc):
  * graphql-tag-pluck's default trims and re-indents, which moves every line and column.
  */
-function verbatimBody(code: string, node: { start?: number | null; end?: number | null }): string {
+function verbatimBody(code: string, node: TemplateNode): string {
   const start = (node.start ?? 0) + 1;
   const end = (node.end ?? start + 1) - 1;
-  const body = code
-    .slice(start, end)
-    .replace(/\$\{[^}]*\}/g, (expression) => ' '.repeat(expression.length))
+  // Each `${…}` is what lies between two quasis, however many braces it holds (`${{ a: 1 }.a}`).
+  const quasis = (node as unknown as NodeShape).quasis ?? [];
+  const parts: string[] = [];
+  let at = start;
+  for (let i = 0; i + 1 < quasis.length; i++) {
+    const from = quasis[i]?.end ?? at;
+    const to = quasis[i + 1]?.start ?? from;
+    parts.push(code.slice(at, from), ' '.repeat(Math.max(0, to - from)));
+    at = Math.max(at, to);
+  }
+  parts.push(code.slice(at, end));
+  const body = parts
+    .join('')
     .replaceAll('\\`', ' `')
     .replace(HASH_GRAPHQL, (marker) => marker.replace('#graphql', '        '));
   return body.trim() === '' ? '' : body;

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { checkOutputPath } from './check-output-path.js';
 import { type CodegenProject, createCodegenProject, type ProjectBuild } from './codegen-project.js';
 import { projectPath } from './find-documents.js';
 import { countProblems, formatDiagnostic, formatSize } from './format-diagnostics.js';
@@ -31,7 +33,13 @@ export async function startProject(
   incremental: boolean,
   clock: PhaseClock = NO_CLOCK,
 ): Promise<StartedProject> {
-  const { options } = await loadConfig(flags.config);
+  const { file, options } = await loadConfig(flags.config);
+  checkOutputPath(resolve(options.output), {
+    configFile: file,
+    cachePath: options.cachePath,
+    envFile: options.envFile,
+    documents: options.documents,
+  });
   clock.lap('config');
   const settings = runnerSettings(options);
   for (const key of settings.ignoredConfigKeys) {

@@ -1,4 +1,4 @@
-import { type FSWatcher, watch } from 'node:fs';
+import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describeError } from '../cli/describe-error.js';
 import { projectPath, watchRoots } from './find-documents.js';
@@ -105,6 +105,7 @@ export async function watchCodegen(
     const files = await project.refresh(paths);
     clock.lap('documents');
     if (files > 0) reasons.push(`${files} file${files === 1 ? '' : 's'} changed`);
+    if (paths.has(project.output) && !existsSync(project.output)) reasons.push(`${shown} deleted`);
     if (reasons.length > 0) report(since, reasons.join(', '), clock);
   }
 
@@ -121,10 +122,11 @@ export async function watchCodegen(
   const outputDirectory = dirname(project.output);
   const temporaryPrefix = `.${basename(project.output)}.`;
   function changed(path: string): void {
-    // The module and its temporary file: our own writes.
+    // The module and its temporary file: our own writes; but a deleted module is written again.
     if (dirname(path) === outputDirectory) {
       const name = basename(path);
-      if (path === project.output || name.startsWith(temporaryPrefix)) return;
+      if (name.startsWith(temporaryPrefix)) return;
+      if (path === project.output && existsSync(path)) return;
     }
     if (pending.size === 0) firstEventAt = performance.now();
     pending.add(path);
@@ -144,6 +146,16 @@ export async function watchCodegen(
     cacheWatcher = watch(dirname(cachePath), (_event, file) => {
       if (file?.toString() === name) changed(cachePath);
     });
+  }
+  // The module's folder too, wherever it is: a deleted module is written again.
+  let outputWatcher: FSWatcher | undefined;
+  try {
+    const name = basename(project.output);
+    outputWatcher = watch(outputDirectory, (_event, file) => {
+      if (file?.toString() === name) changed(project.output);
+    });
+  } catch {
+    // No folder yet (the first build failed): the document folders' watch still sees it made.
   }
   // Listening for Ctrl+C before saying "watching": whoever reads that line may press it at once.
   const stopped = new Promise<void>((resolveStop) => {
@@ -170,6 +182,7 @@ export async function watchCodegen(
   if (timer) clearTimeout(timer);
   for (const tree of trees) tree.close();
   cacheWatcher?.close();
+  outputWatcher?.close();
   await queue;
   io.err(io.errStyle.dim('stopped watching'));
   return 0;

@@ -105,7 +105,11 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
     }).href;
     tokenHost = tokenEndpointUrl(credentials.authUrl).origin;
   } catch (error) {
-    throw fromAuthError(error, credentials.authUrl);
+    const failure = fromAuthError(error, credentials.authUrl);
+    // A malformed URL is quoted in the message, and may carry the secret.
+    throw failure instanceof Error
+      ? redactError(failure, secretForms([credentials.clientSecret]))
+      : failure;
   }
 
   onProgress(`getting an access token from ${tokenHost}`);

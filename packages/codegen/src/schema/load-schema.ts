@@ -1,3 +1,4 @@
+import { describeLocation, redact } from '@admin-api/auth/internal';
 import { type DocumentNode, parse } from 'graphql';
 import { CodegenError } from '../errors.js';
 import {
@@ -12,6 +13,7 @@ import {
   unusableCacheError,
   writeSchemaCache,
 } from './schema-cache.js';
+import { secretForms } from './secrets.js';
 
 /** Where progress and warnings go. */
 export interface SchemaLogger {
@@ -68,6 +70,16 @@ async function provide(
   return credentials ?? { missing };
 }
 
+/** `logger`, with the secret redacted from every line, in any form: a URL may carry it. */
+function redactingLogger(logger: SchemaLogger, secrets: readonly string[]): SchemaLogger {
+  const debug = logger.debug;
+  return {
+    info: (message) => logger.info(redact(message, secrets)),
+    warn: (message) => logger.warn(redact(message, secrets)),
+    ...(debug ? { debug: (message: string) => debug.call(logger, redact(message, secrets)) } : {}),
+  };
+}
+
 /**
  * The schema policy: a fresh cache is used without network; otherwise the schema is introspected
  * with a token and cached. When that fails, or no credentials are set, an existing cache is used
@@ -76,7 +88,8 @@ async function provide(
  * `INVALID_CACHE` error otherwise.
  */
 export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedSchema> {
-  const { cachePath, logger } = options;
+  const { cachePath } = options;
+  let logger = options.logger;
   const now = options.now ?? Date.now;
   const read = cachePath ? inspectSchemaCache(cachePath) : undefined;
   const unusable = read && 'problem' in read ? read.problem : undefined;
@@ -133,6 +146,8 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
       { missing: provided.missing },
     );
   }
+  const secrets = secretForms([provided.clientSecret]);
+  logger = redactingLogger(logger, secrets);
   if (unusable) {
     logger.warn(
       `the schema cache ${cachePath} ${unusable}: loading the schema from the network and rewriting the cache.`,
@@ -140,7 +155,9 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
   }
 
   try {
-    logger.info(`${why}: loading the schema from ${provided.label ?? provided.baseUrl}`);
+    // Never the URL's user info or query: either may carry the secret.
+    const from = provided.label ?? describeLocation(provided.baseUrl, undefined, secrets);
+    logger.info(`${why}: loading the schema from ${from}`);
     const { sdl, endpoint } = await introspectSchema({
       credentials: provided,
       onProgress: (message) => logger.info(message),
