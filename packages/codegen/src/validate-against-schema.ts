@@ -1,4 +1,4 @@
-import type { Types } from '@graphql-codegen/plugin-helpers';
+import type { CodegenDocumentFile } from './codegen-plugin-types.js';
 import {
   type DefinitionNode,
   type DocumentNode,
@@ -47,7 +47,7 @@ function combinedDocument(documents: readonly DocumentNode[]): DocumentNode {
  */
 export function assertDocumentsValid(
   schema: GraphQLSchema,
-  documents: readonly Types.DocumentFile[],
+  documents: readonly CodegenDocumentFile[],
   ignoreRules: readonly string[] = [],
 ): void {
   const combined = combinedDocument(documents.flatMap((file) => file.document ?? []));

@@ -1,4 +1,4 @@
-import type { Types } from '@graphql-codegen/plugin-helpers';
+import type { AdminApiPreset } from '../codegen-plugin-types.js';
 import { type DocumentNode, parse } from 'graphql';
 import { CodegenError } from '../errors.js';
 
@@ -10,7 +10,7 @@ export interface SchemaFailureRelay {
   /** Wraps a loader: a `CodegenError` it throws is kept, and a placeholder schema returned. */
   loader(load: () => Promise<DocumentNode>): () => Promise<DocumentNode>;
   /** Wraps a preset: it throws the kept error before building anything. */
-  preset(inner: Types.OutputPreset): Types.OutputPreset;
+  preset(inner: AdminApiPreset): AdminApiPreset;
 }
 
 /**
