@@ -86,7 +86,7 @@ describe('documents that cannot become an SDK stop codegen with the file and lin
     expect(error).toBeInstanceOf(CodegenError);
     expect((error as CodegenError).code).toBe('DOCUMENT_ERROR');
     expect(error.message).toContain(
-      `${dir}/src/me.graphql:1:20  Cannot query field "shoeSize" on type "Me".`,
+      `${dir}/src/me.graphql:1:20  Cannot query field "shoeSize" on type "MeResponse".`,
     );
   });
 });
