@@ -42,7 +42,9 @@ describe('the admin-api codegen command', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^✔ src\/generated\/admin-api\.ts: 1 operation, \d+\.\d KB, \d+ ms\n$/);
-    expect(readFileSync(join(dir, 'src/generated/admin-api.ts'), 'utf8')).toContain('getMe(');
+    expect(readFileSync(join(dir, 'src/generated/admin-api.ts'), 'utf8')).toContain(
+      'getMe: call(GetMeDocument)',
+    );
   });
 
   it('exits 1 on an error, prints no success line and writes nothing', async () => {
