@@ -1,4 +1,3 @@
-import type { CodegenDocumentFile } from './codegen-plugin-types.js';
 import {
   type DefinitionNode,
   type DocumentNode,
@@ -9,6 +8,7 @@ import {
   type ValidationRule,
   validate,
 } from 'graphql';
+import type { CodegenDocumentFile } from './codegen-plugin-types.js';
 import { CodegenError } from './errors.js';
 import { sourceLocation } from './sdk-plugin/source-location.js';
 

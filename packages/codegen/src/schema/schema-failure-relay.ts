@@ -1,5 +1,5 @@
-import type { AdminApiPreset } from '../codegen-plugin-types.js';
 import { type DocumentNode, parse } from 'graphql';
+import type { AdminApiPreset } from '../codegen-plugin-types.js';
 import { CodegenError } from '../errors.js';
 
 // Stands in for the schema until the preset reports why there is none; never generated from.
