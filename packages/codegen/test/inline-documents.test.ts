@@ -66,7 +66,9 @@ describe('operations written inline in .ts files', () => {
     const fromGraphql = await generated(project(AS_GRAPHQL));
     expect(fromCode).toBe(fromGraphql);
     // The leading # comment becomes the method's TSDoc in both.
-    expect(fromCode).toContain('    /** Who the token belongs to. */\n    getMe: call(GetMeDocument),');
+    expect(fromCode).toContain(
+      '    /** Who the token belongs to. */\n    getMe: call(GetMeDocument),',
+    );
   });
 
   it('generate a module that type-checks with a usage snippet under the strictest settings', async () => {
