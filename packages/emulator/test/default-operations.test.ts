@@ -75,10 +75,14 @@ describe("the vendor's default operations", () => {
     expect(roots).toHaveLength(132);
   });
 
-  it('each answer data (or a documented validation code), the same twice over', async () => {
-    const first = await runAll();
-    api.emulator().reset();
-    const second = await runAll();
-    expect(second).toEqual(first);
-  }, TWO_PASSES_TIMEOUT_MS);
+  it(
+    'each answer data (or a documented validation code), the same twice over',
+    async () => {
+      const first = await runAll();
+      api.emulator().reset();
+      const second = await runAll();
+      expect(second).toEqual(first);
+    },
+    TWO_PASSES_TIMEOUT_MS,
+  );
 });
