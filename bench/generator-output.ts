@@ -227,8 +227,8 @@ The module our generator writes vs plain graphql-codegen's (\`typescript-operati
 \`typescript-graphql-request\`, through its CLI) for the same documents: the Admin API schema with
 the vendor's operation for every root field (\`default-gqls.js\` of \`@ikas/api-client\`), and GitHub's
 schema with 100 and 500 operations. tsc: CPU seconds (user + system) of \`--noEmit --strict\`, bundler
-resolution, median of ${TSC_RUNS} runs each; "own" subtracts the time of a file with the module's imports alone (lib and
-dependency typings, the same for any module). "without comments" compares the modules with the
+resolution, median of ${TSC_RUNS} runs each; "own" subtracts the time of a file with the module's imports alone
+(TypeScript's lib and the typings the module imports). "without comments" compares the modules with the
 schema's descriptions and every other comment removed from both. Ratios are ours ÷ plain (below 1
 is smaller or faster).
 
