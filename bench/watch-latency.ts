@@ -114,7 +114,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Latencies {
   /** Edit's write to the module's last write, ms. */
   total: number[];
-  /** Of that, the stand-in generator's share (ours only), ms. */
+  /** Of that, the incremental generator's reprint (ours only, its `generate` phase), ms. */
   generate: number[];
 }
 
@@ -207,7 +207,6 @@ export default defineConfig({ documents: 'ops/*.graphql', output: 'out/ours.ts',
     );
     const oursLatency = await measure(ours, workload, 'ours');
     const plainLatency = await measure(plain, workload, 'plain');
-    const runner = oursLatency.total.map((total, i) => total - (oursLatency.generate[i] ?? 0));
     const row = (variant: string, values: number[]) => [
       workload.name,
       variant,
@@ -217,12 +216,12 @@ export default defineConfig({ documents: 'ops/*.graphql', output: 'out/ours.ts',
     ];
     rows.push(
       row('graphql-codegen --watch (plain plugins)', plainLatency.total),
-      row('admin-api codegen --watch, stand-in generator', oursLatency.total),
-      row('… of which not the generator', runner),
+      row('admin-api codegen --watch', oursLatency.total),
+      row('… of which the generator', oursLatency.generate),
     );
     const p95 = percentile(oursLatency.total, 95);
     targets.push(
-      `${workload.name}: p95 ${p95.toFixed(0)} ms (≤ 300 ms: ${p95 <= 300 ? 'met' : 'not met'}; without the stand-in's generate, ${percentile(runner, 95).toFixed(0)} ms)`,
+      `${workload.name}: p95 ${p95.toFixed(0)} ms (≤ 300 ms: ${p95 <= 300 ? 'met' : 'not met'})`,
     );
   }
   const markdown = `## Watch latency
@@ -231,10 +230,10 @@ From just before an edit's write to the generated module's rewrite (the rename o
 codegen\`'s atomic write; graphql-codegen's last write of the file before it says "Watching for
 changes"), as fs events reach the benchmark. ${EDITS} edits per run, one at a time: a changed
 selection, an added operation file, that file deleted, another changed selection, and again. Each
-tool in its own copy of the workload, with the schema from a local file. \`admin-api codegen\` runs
-the **stand-in generator** (graphql-codegen's plugins in a worker thread, regenerating everything);
-"of which not the generator" subtracts its \`generate\` phase (\`--timings\`) from each edit.
-"p95 × plain" is this p95 ÷ graphql-codegen's p95.
+tool in its own copy of the workload, with the schema from a local file. \`admin-api codegen\`
+re-reads and re-checks only the changed file (and those sharing its fragments) and reprints the
+module from its incremental generator; "of which the generator" is that reprint (its
+\`generate\` phase, \`--timings\`). "p95 × plain" is this p95 ÷ graphql-codegen's p95.
 
 ${table(['workload', 'variant', 'p50 ms', 'p95 ms', 'p95 × plain'], rows)}
 

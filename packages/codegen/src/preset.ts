@@ -1,5 +1,5 @@
-import type { Types } from '@graphql-codegen/plugin-helpers';
 import { buildASTSchema } from 'graphql';
+import type { AdminApiPreset, ForwardedSkipValidation } from './codegen-plugin-types.js';
 import { compareCodeUnits } from './compare-code-units.js';
 import { resolveGeneratorConfig } from './generator/config.js';
 import { generatorConfig } from './sdk-plugin/config.js';
@@ -7,10 +7,32 @@ import * as sdkPlugin from './sdk-plugin/index.js';
 import { validateDocuments } from './sdk-plugin/validate-documents.js';
 import { assertDocumentsValid } from './validate-against-schema.js';
 
-type SkipDocumentsValidation = Types.SkipDocumentsValidationOptions | undefined;
+/** graphql-codegen's `skipDocumentsValidation` option, as a config may hold it. */
+interface SkipOptions {
+  readonly ignoreRules?: unknown;
+  readonly skipDuplicateValidation?: unknown;
+  readonly skipValidationAgainstSchema?: unknown;
+}
 
-function skipsValidationAgainstSchema(skip: SkipDocumentsValidation): boolean {
-  return skip === true || (typeof skip === 'object' && skip.skipValidationAgainstSchema === true);
+function skipOption(config: object): boolean | SkipOptions {
+  const skip = (config as { skipDocumentsValidation?: unknown }).skipDocumentsValidation;
+  return typeof skip === 'object' && skip !== null ? skip : skip === true;
+}
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** What graphql-codegen is told after the preset validated: skip it, keep the rest as given. */
+function forwardedSkip(skip: boolean | SkipOptions): ForwardedSkipValidation {
+  if (skip === true) return true;
+  if (skip === false) return { skipValidationAgainstSchema: true };
+  return {
+    ...(skip.ignoreRules === undefined ? {} : { ignoreRules: stringList(skip.ignoreRules) }),
+    ...(typeof skip.skipDuplicateValidation === 'boolean'
+      ? { skipDuplicateValidation: skip.skipDuplicateValidation }
+      : {}),
+    skipValidationAgainstSchema: true,
+  };
 }
 
 /**
@@ -30,23 +52,21 @@ function skipsValidationAgainstSchema(skip: SkipDocumentsValidation): boolean {
  * export default { schema: 'admin-api.schema.graphql', documents: 'src/**\/*.graphql',
  *   generates: { 'src/generated/admin-api.ts': { preset } } };
  */
-export const preset: Types.OutputPreset = {
+export const preset: AdminApiPreset = {
   buildGeneratesSection(options) {
-    const config = options.config as Record<string, unknown> & {
-      skipDocumentsValidation?: SkipDocumentsValidation;
-    };
+    const { config } = options;
     // A bad option stops codegen here, as the CodegenError it is, not re-wrapped by graphql-codegen.
     resolveGeneratorConfig(generatorConfig(config));
     // Same inputs, same bytes: documents in a stable order whatever the glob returned.
     const documents = [...options.documents].sort((a, b) =>
       compareCodeUnits(a.location ?? '', b.location ?? ''),
     );
-    const skip = config.skipDocumentsValidation;
-    if (!skipsValidationAgainstSchema(skip)) {
+    const skip = skipOption(config);
+    if (skip !== true && (skip === false || skip.skipValidationAgainstSchema !== true)) {
       assertDocumentsValid(
         options.schemaAst ?? buildASTSchema(options.schema, { assumeValidSDL: true }),
         documents,
-        typeof skip === 'object' ? (skip.ignoreRules ?? []) : [],
+        skip === false ? [] : stringList(skip.ignoreRules),
       );
     }
     validateDocuments(documents);
@@ -60,10 +80,7 @@ export const preset: Types.OutputPreset = {
         documents,
         config,
         // Validated above; graphql-codegen need not do it again.
-        skipDocumentsValidation:
-          skip === true
-            ? true
-            : { ...(typeof skip === 'object' ? skip : {}), skipValidationAgainstSchema: true },
+        skipDocumentsValidation: forwardedSkip(skip),
         ...(options.documentTransforms ? { documentTransforms: options.documentTransforms } : {}),
       },
     ];

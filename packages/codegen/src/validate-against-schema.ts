@@ -1,4 +1,3 @@
-import type { Types } from '@graphql-codegen/plugin-helpers';
 import {
   type DefinitionNode,
   type DocumentNode,
@@ -9,6 +8,7 @@ import {
   type ValidationRule,
   validate,
 } from 'graphql';
+import type { CodegenDocumentFile } from './codegen-plugin-types.js';
 import { CodegenError } from './errors.js';
 import { sourceLocation } from './sdk-plugin/source-location.js';
 
@@ -47,7 +47,7 @@ function combinedDocument(documents: readonly DocumentNode[]): DocumentNode {
  */
 export function assertDocumentsValid(
   schema: GraphQLSchema,
-  documents: readonly Types.DocumentFile[],
+  documents: readonly CodegenDocumentFile[],
   ignoreRules: readonly string[] = [],
 ): void {
   const combined = combinedDocument(documents.flatMap((file) => file.document ?? []));

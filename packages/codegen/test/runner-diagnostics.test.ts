@@ -265,6 +265,25 @@ fragment Broken on Order {
     expect((await build(dir, true)).diagnostics).toEqual(once.diagnostics);
   });
 
+  it('follows variables into fragments of other files, undefined or of the wrong type, in one run and in the watcher alike', async () => {
+    const dir = project({
+      'src/fragments.graphql':
+        'fragment Found on Query {\n  listProduct(search: $search) {\n    count\n  }\n}\n',
+      'src/products.graphql':
+        'query Search($search: Int) {\n  ...Found\n}\nquery Unset {\n  ...Found\n}\n',
+    });
+    const expected = [
+      'src/fragments.graphql:2:23 Variable "$search" is not defined by operation "Unset".',
+      'src/products.graphql:1:14 Variable "$search" of type "Int" used in position expecting type "String".',
+    ];
+    const shown = (result: ProjectBuild) =>
+      result.diagnostics.map(
+        (d) => `${d.location?.file}:${d.location?.line}:${d.location?.column} ${d.message}`,
+      );
+    expect(shown(await build(dir, false))).toEqual(expected);
+    expect(shown(await build(dir, true))).toEqual(expected);
+  });
+
   it('honours skipDocumentsValidation, as graphql-codegen does, but still checks names', async () => {
     const dir = project(
       { 'src/me.graphql': 'query GetMe { me(shoeSize: 42) { id } }\n' },

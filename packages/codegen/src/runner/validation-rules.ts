@@ -6,13 +6,16 @@ import {
   KnownDirectivesRule,
   KnownTypeNamesRule,
   LoneAnonymousOperationRule,
+  NoUndefinedVariablesRule,
   NoUnusedFragmentsRule,
   NoUnusedVariablesRule,
   specifiedRules,
   UniqueFragmentNamesRule,
   UniqueOperationNamesRule,
   type ValidationRule,
+  VariablesInAllowedPositionRule,
 } from 'graphql';
+import { variableUsageRule } from './variable-usage-rule.js';
 
 /** Marks the errors {@link deprecatedUsageRule} reports, which are warnings. */
 export const DEPRECATED_EXTENSION = 'adminApiDeprecated';
@@ -93,6 +96,7 @@ export const deprecatedUsageRule: ValidationRule = (context) => {
 
 /** graphql-codegen's choice: fragments and variables may go unused; client directives are fine. */
 const CODEGEN_IGNORED: readonly ValidationRule[] = [
+  NoUndefinedVariablesRule,
   NoUnusedFragmentsRule,
   NoUnusedVariablesRule,
   KnownDirectivesRule,
@@ -104,20 +108,35 @@ const CHECKED_ACROSS_FILES: readonly ValidationRule[] = [
   UniqueFragmentNamesRule,
 ];
 
+/** Done together by {@link variableUsageRule}, which finds each operation's variables faster. */
+const VARIABLE_USAGE: readonly ValidationRule[] = [
+  NoUndefinedVariablesRule,
+  VariablesInAllowedPositionRule,
+];
+
 /**
  * The rules documents are validated by: graphql-js's, as graphql-codegen applies them, less those
  * the user ignores (`skipDocumentsValidation.ignoreRules`, matched by name prefix as graphql-codegen
- * does), with {@link unknownTypeProbeRule} for `KnownTypeNamesRule`, plus the deprecation warnings.
+ * does), with {@link unknownTypeProbeRule} for `KnownTypeNamesRule` and {@link variableUsageRule}
+ * for the two rules about where variables are used, plus the deprecation warnings.
  */
 export function documentRules(ignoreRules: readonly string[] = []): ValidationRule[] {
   const ignored = (rule: ValidationRule) => ignoreRules.some((name) => rule.name.startsWith(name));
+  const checks = {
+    undefinedVariables: !ignored(NoUndefinedVariablesRule),
+    allowedPositions: !ignored(VariablesInAllowedPositionRule),
+  };
   return [
     ...specifiedRules
       .filter(
         (rule) =>
-          !CODEGEN_IGNORED.includes(rule) && !CHECKED_ACROSS_FILES.includes(rule) && !ignored(rule),
+          !CODEGEN_IGNORED.includes(rule) &&
+          !CHECKED_ACROSS_FILES.includes(rule) &&
+          !VARIABLE_USAGE.includes(rule) &&
+          !ignored(rule),
       )
       .map((rule) => (rule === KnownTypeNamesRule ? unknownTypeProbeRule : rule)),
+    ...(checks.undefinedVariables || checks.allowedPositions ? [variableUsageRule(checks)] : []),
     deprecatedUsageRule,
   ];
 }

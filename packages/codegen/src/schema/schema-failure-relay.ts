@@ -1,5 +1,5 @@
-import type { Types } from '@graphql-codegen/plugin-helpers';
 import { type DocumentNode, parse } from 'graphql';
+import type { AdminApiPreset } from '../codegen-plugin-types.js';
 import { CodegenError } from '../errors.js';
 
 // Stands in for the schema until the preset reports why there is none; never generated from.
@@ -10,7 +10,7 @@ export interface SchemaFailureRelay {
   /** Wraps a loader: a `CodegenError` it throws is kept, and a placeholder schema returned. */
   loader(load: () => Promise<DocumentNode>): () => Promise<DocumentNode>;
   /** Wraps a preset: it throws the kept error before building anything. */
-  preset(inner: Types.OutputPreset): Types.OutputPreset;
+  preset(inner: AdminApiPreset): AdminApiPreset;
 }
 
 /**

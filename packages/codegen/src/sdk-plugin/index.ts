@@ -1,6 +1,6 @@
-import type { PluginFunction, PluginValidateFn } from '@graphql-codegen/plugin-helpers';
+import type { AdminApiPluginFunction, AdminApiValidateFunction } from '../codegen-plugin-types.js';
 import { generateModule } from '../generator/index.js';
-import { generatorConfig, type SdkPluginConfig } from './config.js';
+import { generatorConfig } from './config.js';
 import { toSources, validateDocuments } from './validate-documents.js';
 
 /**
@@ -8,11 +8,11 @@ import { toSources, validateDocuments } from './validate-documents.js';
  * operation types, a document per operation and `getSdk(client)`. The same bytes as
  * `admin-api codegen` writes for the same inputs.
  */
-export const plugin: PluginFunction<SdkPluginConfig, string> = (schema, documents, config) =>
+export const plugin: AdminApiPluginFunction = (schema, documents, config) =>
   generateModule(schema, toSources(documents), generatorConfig(config));
 
 /** Stops codegen, with file and line, on operations that cannot become SDK methods. */
-export const validate: PluginValidateFn = (_schema, documents) => {
+export const validate: AdminApiValidateFunction = (_schema, documents) => {
   validateDocuments(documents);
 };
 

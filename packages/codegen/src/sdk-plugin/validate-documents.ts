@@ -1,8 +1,8 @@
-import type { Types } from '@graphql-codegen/plugin-helpers';
+import type { CodegenDocumentFile } from '../codegen-plugin-types.js';
 import { collectDefinitions, type SourceDocuments } from '../generator/index.js';
 
 /** graphql-codegen's document files as the generator's sources. */
-export function toSources(documents: readonly Types.DocumentFile[]): SourceDocuments[] {
+export function toSources(documents: readonly CodegenDocumentFile[]): SourceDocuments[] {
   return documents.map((file) => ({
     location: file.location ?? 'unknown file',
     documents: file.document ? [file.document] : [],
@@ -13,6 +13,6 @@ export function toSources(documents: readonly Types.DocumentFile[]): SourceDocum
  * Rejects what cannot become an SDK method: anonymous operations, and two operations whose
  * names map to the same method. Every problem is reported with its file and line, all at once.
  */
-export function validateDocuments(documents: readonly Types.DocumentFile[]): void {
+export function validateDocuments(documents: readonly CodegenDocumentFile[]): void {
   collectDefinitions(toSources(documents));
 }
