@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 const CHILD = fileURLToPath(new URL('./retained-memory-child.ts', import.meta.url));
 const CALLS = 20_000;
 /**
- * Retained growth allowed over the whole run: what GC leaves behind varies by a few hundred KiB.
- * Keeping even 64 bytes per call would retain 1.25 MiB over these calls.
+ * Retained growth allowed over the whole run: what GC leaves behind varies by up to ~0.9 MiB on a
+ * busy machine. Keeping one abort listener or one small object per call (over 100 bytes) would
+ * retain more than 2 MiB over these calls.
  */
-const MAX_GROWTH_BYTES = 1024 * 1024;
+const MAX_GROWTH_BYTES = 2 * 1024 * 1024;
 
 async function retainedGrowth(): Promise<number> {
   const { stdout } = await promisify(execFile)(
@@ -25,7 +26,7 @@ async function retainedGrowth(): Promise<number> {
 }
 
 describe('retained memory', () => {
-  it('20,000 paced calls sharing one long-lived signal leave the heap after GC within 1 MiB of where it was', async () => {
+  it('20,000 paced calls sharing one long-lived signal leave the heap after GC within 2 MiB of where it was', async () => {
     expect(await retainedGrowth()).toBeLessThan(MAX_GROWTH_BYTES);
   }, 600_000); // Ample headroom for a busy machine: the test asserts bytes, never durations.
 });
