@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
-describe('credentials from the environment and .env beside codegen.ts', () => {
+describe('credentials from the environment and .env in the folder codegen runs in', () => {
   it('supplies the credentials when the environment has none', async () => {
     const emu = emulator();
     const dir = project({

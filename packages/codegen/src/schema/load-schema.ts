@@ -142,7 +142,7 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
     throw new CodegenError(
       'MISSING_ENV',
       `Cannot load the Admin API schema: missing ${names}, and there is no schema cache${cachePath ? ` at ${cachePath}` : ''}. ` +
-        'Set them in the environment or in .env beside codegen.ts (see .env.example), or commit a cache made with `admin-api schema pull`.',
+        'Set them in the environment or in .env in the folder codegen runs in (see .env.example), or commit a cache made with `admin-api schema pull`.',
       { missing: provided.missing },
     );
   }
