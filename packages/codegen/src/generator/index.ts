@@ -1,4 +1,10 @@
-export { collectDefinitions, type SourceDocuments } from './collect-definitions.js';
+export {
+  collectDefinitions,
+  type DefinitionProblem,
+  inspectDefinitions,
+  type PlacedDefinition,
+  type SourceDocuments,
+} from './collect-definitions.js';
 export { DEFAULT_SCALARS, type GeneratorConfig } from './config.js';
 export {
   createIncrementalGenerator,
