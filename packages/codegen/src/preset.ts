@@ -2,9 +2,9 @@ import { buildASTSchema } from 'graphql';
 import type { AdminApiPreset, ForwardedSkipValidation } from './codegen-plugin-types.js';
 import { compareCodeUnits } from './compare-code-units.js';
 import { resolveGeneratorConfig } from './generator/config.js';
+import { generateResolvedModule } from './generator/index.js';
 import { generatorConfig } from './sdk-plugin/config.js';
-import * as sdkPlugin from './sdk-plugin/index.js';
-import { validateDocuments } from './sdk-plugin/validate-documents.js';
+import { toSources, validateDocuments } from './sdk-plugin/validate-documents.js';
 import { assertDocumentsValid } from './validate-against-schema.js';
 
 /** graphql-codegen's `skipDocumentsValidation` option, as a config may hold it. */
@@ -56,7 +56,7 @@ export const preset: AdminApiPreset = {
   buildGeneratesSection(options) {
     const { config } = options;
     // A bad option stops codegen here, as the CodegenError it is, not re-wrapped by graphql-codegen.
-    resolveGeneratorConfig(generatorConfig(config));
+    const resolved = resolveGeneratorConfig(generatorConfig(config));
     // Same inputs, same bytes: documents in a stable order whatever the glob returned.
     const documents = [...options.documents].sort((a, b) =>
       compareCodeUnits(a.location ?? '', b.location ?? ''),
@@ -74,7 +74,13 @@ export const preset: AdminApiPreset = {
       {
         filename: options.baseOutputDir,
         plugins: [{ 'admin-api': {} }, ...options.plugins],
-        pluginMap: { 'admin-api': sdkPlugin, ...options.pluginMap },
+        // The plugin alone: its `validate` would check the documents a second time.
+        pluginMap: {
+          'admin-api': {
+            plugin: (schema, files) => generateResolvedModule(schema, toSources(files), resolved),
+          },
+          ...options.pluginMap,
+        },
         schema: options.schema,
         ...(options.schemaAst ? { schemaAst: options.schemaAst } : {}),
         documents,

@@ -9,5 +9,6 @@ export { DEFAULT_SCALARS, type GeneratorConfig } from './config.js';
 export {
   createIncrementalGenerator,
   generateModule,
+  generateResolvedModule,
   type IncrementalGenerator,
 } from './generate-module.js';
