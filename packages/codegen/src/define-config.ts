@@ -112,6 +112,14 @@ function resolveOptions(options: AdminApiCodegenOptions): ResolvedCodegenOptions
 }
 
 /**
+ * The output's `config`, as graphql-codegen's plugins and `admin-api codegen` both read it:
+ * `scalars` from the options replaces any in `config`.
+ */
+export function outputConfig(options: ResolvedCodegenOptions): Record<string, unknown> {
+  return { ...options.config, ...(options.scalars ? { scalars: options.scalars } : {}) };
+}
+
+/**
  * Builds a graphql-codegen config (`CodegenConfig`): the schema comes from the Admin API (authenticated
  * introspection, cached as SDL), and `output` gets the types, documents and `getSdk`.
  * `admin-api codegen` runs it without graphql-codegen; `graphql-codegen --config codegen.ts`
@@ -163,7 +171,7 @@ export function defineConfig(options: AdminApiCodegenOptions): Types.Config {
     generates: {
       [options.output]: {
         preset: relay.preset(preset),
-        config: { ...options.config, ...(options.scalars ? { scalars: options.scalars } : {}) },
+        config: outputConfig(resolved),
       },
     },
   };
