@@ -5,32 +5,20 @@ import { resolveGeneratorConfig } from './generator/config.js';
 import { generateResolvedModule } from './generator/index.js';
 import { generatorConfig } from './sdk-plugin/config.js';
 import { toSources, validateDocuments } from './sdk-plugin/validate-documents.js';
+import {
+  readSkipDocumentsValidation,
+  type SkipDocumentsValidation,
+} from './skip-documents-validation.js';
 import { assertDocumentsValid } from './validate-against-schema.js';
 
-/** graphql-codegen's `skipDocumentsValidation` option, as a config may hold it. */
-interface SkipOptions {
-  readonly ignoreRules?: unknown;
-  readonly skipDuplicateValidation?: unknown;
-  readonly skipValidationAgainstSchema?: unknown;
-}
-
-function skipOption(config: object): boolean | SkipOptions {
-  const skip = (config as { skipDocumentsValidation?: unknown }).skipDocumentsValidation;
-  return typeof skip === 'object' && skip !== null ? skip : skip === true;
-}
-
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
 /** What graphql-codegen is told after the preset validated: skip it, keep the rest as given. */
-function forwardedSkip(skip: boolean | SkipOptions): ForwardedSkipValidation {
-  if (skip === true) return true;
-  if (skip === false) return { skipValidationAgainstSchema: true };
+function forwardedSkip(skip: SkipDocumentsValidation): ForwardedSkipValidation {
+  if (skip.all) return true;
   return {
-    ...(skip.ignoreRules === undefined ? {} : { ignoreRules: stringList(skip.ignoreRules) }),
-    ...(typeof skip.skipDuplicateValidation === 'boolean'
-      ? { skipDuplicateValidation: skip.skipDuplicateValidation }
-      : {}),
+    ...(skip.ignoreRules === undefined ? {} : { ignoreRules: [...skip.ignoreRules] }),
+    ...(skip.skipDuplicateValidation === undefined
+      ? {}
+      : { skipDuplicateValidation: skip.skipDuplicateValidation }),
     skipValidationAgainstSchema: true,
   };
 }
@@ -61,12 +49,12 @@ export const preset: AdminApiPreset = {
     const documents = [...options.documents].sort((a, b) =>
       compareCodeUnits(a.location ?? '', b.location ?? ''),
     );
-    const skip = skipOption(config);
-    if (skip !== true && (skip === false || skip.skipValidationAgainstSchema !== true)) {
+    const skip = readSkipDocumentsValidation(config);
+    if (skip.againstSchema) {
       assertDocumentsValid(
         options.schemaAst ?? buildASTSchema(options.schema, { assumeValidSDL: true }),
         documents,
-        skip === false ? [] : stringList(skip.ignoreRules),
+        skip.ignoreRules,
       );
     }
     validateDocuments(documents);

@@ -1,6 +1,7 @@
 import { outputConfig, type ResolvedCodegenOptions } from '../define-config.js';
 import type { GeneratorConfig } from '../generator/index.js';
 import { generatorConfig } from '../sdk-plugin/config.js';
+import { readSkipDocumentsValidation } from '../skip-documents-validation.js';
 import type { CheckOptions } from './document-diagnostics.js';
 
 /** What `admin-api codegen` takes from `defineConfig`'s options. */
@@ -11,9 +12,6 @@ export interface RunnerSettings {
   readonly ignoredConfigKeys: readonly string[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Reads the generator's options from the output's config as graphql-codegen's plugins do
  * (`scalars`, `clientModule`, `documentMode`, checked when the generator resolves them), and
@@ -23,16 +21,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function runnerSettings(options: ResolvedCodegenOptions): RunnerSettings {
   const config = outputConfig(options);
   const generator = generatorConfig(config);
-  const skip = config.skipDocumentsValidation;
+  const skip = readSkipDocumentsValidation(config);
   const check: CheckOptions = {
-    validateAgainstSchema: !(
-      skip === true ||
-      (isRecord(skip) && skip.skipValidationAgainstSchema === true)
-    ),
-    ignoreRules:
-      isRecord(skip) && Array.isArray(skip.ignoreRules)
-        ? skip.ignoreRules.filter((rule): rule is string => typeof rule === 'string')
-        : [],
+    validateAgainstSchema: skip.againstSchema,
+    ignoreRules: skip.ignoreRules ?? [],
   };
   const read = new Set(['scalars', 'clientModule', 'documentMode', 'skipDocumentsValidation']);
   const ignoredConfigKeys = Object.keys(config).filter((key) => !read.has(key));
