@@ -28,7 +28,7 @@ export const UNKNOWN_TYPE_EXTENSION = 'adminApiUnknownType';
  * cost on a large schema (1,606 types, 500 files: 60% of validating). This only notes that some
  * type is unknown; the checker then runs the real rule on that document, for the real message.
  */
-export const unknownTypeProbeRule: ValidationRule = (context) => {
+const unknownTypeProbeRule: ValidationRule = (context) => {
   const schema = context.getSchema();
   let reported = false;
   return {
@@ -49,7 +49,7 @@ export const unknownTypeProbeRule: ValidationRule = (context) => {
  * Warns, like graphql-js's `NoDeprecatedCustomRule`, about every deprecated field, argument, enum
  * value and input field a document uses, worded `Type.member is deprecated: reason`.
  */
-export const deprecatedUsageRule: ValidationRule = (context) => {
+const deprecatedUsageRule: ValidationRule = (context) => {
   const warn = (what: string, reason: string, node: ASTNode) =>
     context.reportError(
       new GraphQLError(`${what} is deprecated: ${reason}`, {
