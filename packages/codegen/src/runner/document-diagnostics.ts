@@ -11,6 +11,7 @@ import {
   type ValidationRule,
   validate,
 } from 'graphql';
+import { compareCodeUnits } from '../compare-code-units.js';
 import {
   type DefinitionProblem,
   inspectDefinitions,
@@ -187,7 +188,7 @@ export function createDocumentChecker(
   let sorted: DocumentFile[] | undefined;
 
   function sortedFiles(): DocumentFile[] {
-    sorted ??= [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    sorted ??= [...files.values()].sort((a, b) => compareCodeUnits(a.path, b.path));
     return sorted;
   }
 
