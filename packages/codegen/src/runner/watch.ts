@@ -57,12 +57,12 @@ export async function watchCodegen(
     clock.lap('wait');
     const reasons: string[] = [];
     if (cachePath && paths.has(cachePath)) {
-      const reloaded = reloadCachedSchema(cachePath);
+      const reloaded = reloadCachedSchema(cachePath, schemaSdl);
       if (!reloaded) {
         io.err(
           `${io.errStyle.warning('warning')}: the schema cache ${projectPath(cachePath)} is gone; generating from the schema loaded before.`,
         );
-      } else if (reloaded.sdl !== schemaSdl) {
+      } else if (reloaded !== 'unchanged') {
         schemaSdl = reloaded.sdl;
         project.setSchema(reloaded.schema);
         reasons.push('schema changed');
