@@ -37,10 +37,12 @@ export interface PresetOptions {
   readonly documentTransforms?: readonly object[] | undefined;
 }
 
-/** The plugin module the preset registers under the name `admin-api`. */
+/**
+ * The plugin module the preset registers under the name `admin-api`: no `validate`, the preset
+ * has checked the documents already.
+ */
 export interface AdminApiPluginModule {
   readonly plugin: AdminApiPluginFunction;
-  readonly validate: AdminApiValidateFunction;
 }
 
 /** graphql-codegen's `skipDocumentsValidation`, as the preset hands it on. */

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
+import { DEFAULT_ENV_FILE, loadEnvFile } from '@admin-api/auth/internal';
 import type { Types } from '@graphql-codegen/plugin-helpers';
 import { CodegenError } from './errors.js';
 import { assertGraphqlCodegenCanWatch } from './graphql-codegen-watch.js';
 import { preset } from './preset.js';
-import { type CredentialsSource, loadEnvFile } from './schema/credentials.js';
+import type { CredentialsSource } from './schema/credentials.js';
 import { loadSchemaSdl, type SchemaLogger } from './schema/load-schema.js';
 import { pruneSchemaForDocuments } from './schema/prune-schema.js';
 import { createSchemaFailureRelay } from './schema/schema-failure-relay.js';
@@ -92,6 +93,11 @@ const stderrLogger: SchemaLogger = {
   warn: (message) => process.stderr.write(`[admin-api] warning: ${message}\n`),
 };
 
+/** The env file's absolute path, or `false`: read before the other options are resolved. */
+function envFilePath(options: AdminApiCodegenOptions): string | false {
+  return options.envFile === false ? false : resolve(options.envFile ?? DEFAULT_ENV_FILE);
+}
+
 function resolveOptions(options: AdminApiCodegenOptions): ResolvedCodegenOptions {
   const cache = options.schemaCache;
   return {
@@ -101,7 +107,7 @@ function resolveOptions(options: AdminApiCodegenOptions): ResolvedCodegenOptions
       cache === false
         ? false
         : resolve(typeof cache === 'string' ? cache : (cache?.path ?? DEFAULT_SCHEMA_CACHE)),
-    envFile: options.envFile === false ? false : resolve(options.envFile ?? '.env'),
+    envFile: envFilePath(options),
     maxAgeMs: typeof cache === 'object' && cache ? cache.maxAgeMs : undefined,
     refreshSchema: options.refreshSchema ?? process.env[REFRESH_ENV_VAR] === '1',
     credentials: options.credentials,
@@ -109,6 +115,14 @@ function resolveOptions(options: AdminApiCodegenOptions): ResolvedCodegenOptions
     config: options.config ?? {},
     logger: options.logger,
   };
+}
+
+/**
+ * The output's `config`, as graphql-codegen's plugins and `admin-api codegen` both read it:
+ * `scalars` from the options replaces any in `config`.
+ */
+export function outputConfig(options: ResolvedCodegenOptions): Record<string, unknown> {
+  return { ...options.config, ...(options.scalars ? { scalars: options.scalars } : {}) };
 }
 
 /**
@@ -130,7 +144,9 @@ export function defineConfig(options: AdminApiCodegenOptions): Types.Config {
     );
   }
   assertGraphqlCodegenCanWatch();
-  if (options.envFile !== false) loadEnvFile(resolve(options.envFile ?? '.env'));
+  // First: the env file may set ADMIN_API_SCHEMA_REFRESH, which resolving reads.
+  const envFile = envFilePath(options);
+  if (envFile) loadEnvFile(envFile);
   const resolved = resolveOptions(options);
   const documents = [...resolved.documents];
   const logger = options.logger ?? stderrLogger;
@@ -163,7 +179,7 @@ export function defineConfig(options: AdminApiCodegenOptions): Types.Config {
     generates: {
       [options.output]: {
         preset: relay.preset(preset),
-        config: { ...options.config, ...(options.scalars ? { scalars: options.scalars } : {}) },
+        config: outputConfig(resolved),
       },
     },
   };

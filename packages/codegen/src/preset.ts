@@ -2,35 +2,23 @@ import { buildASTSchema } from 'graphql';
 import type { AdminApiPreset, ForwardedSkipValidation } from './codegen-plugin-types.js';
 import { compareCodeUnits } from './compare-code-units.js';
 import { resolveGeneratorConfig } from './generator/config.js';
+import { generateResolvedModule } from './generator/index.js';
 import { generatorConfig } from './sdk-plugin/config.js';
-import * as sdkPlugin from './sdk-plugin/index.js';
-import { validateDocuments } from './sdk-plugin/validate-documents.js';
+import { toSources, validateDocuments } from './sdk-plugin/validate-documents.js';
+import {
+  readSkipDocumentsValidation,
+  type SkipDocumentsValidation,
+} from './skip-documents-validation.js';
 import { assertDocumentsValid } from './validate-against-schema.js';
 
-/** graphql-codegen's `skipDocumentsValidation` option, as a config may hold it. */
-interface SkipOptions {
-  readonly ignoreRules?: unknown;
-  readonly skipDuplicateValidation?: unknown;
-  readonly skipValidationAgainstSchema?: unknown;
-}
-
-function skipOption(config: object): boolean | SkipOptions {
-  const skip = (config as { skipDocumentsValidation?: unknown }).skipDocumentsValidation;
-  return typeof skip === 'object' && skip !== null ? skip : skip === true;
-}
-
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
 /** What graphql-codegen is told after the preset validated: skip it, keep the rest as given. */
-function forwardedSkip(skip: boolean | SkipOptions): ForwardedSkipValidation {
-  if (skip === true) return true;
-  if (skip === false) return { skipValidationAgainstSchema: true };
+function forwardedSkip(skip: SkipDocumentsValidation): ForwardedSkipValidation {
+  if (skip.all) return true;
   return {
-    ...(skip.ignoreRules === undefined ? {} : { ignoreRules: stringList(skip.ignoreRules) }),
-    ...(typeof skip.skipDuplicateValidation === 'boolean'
-      ? { skipDuplicateValidation: skip.skipDuplicateValidation }
-      : {}),
+    ...(skip.ignoreRules === undefined ? {} : { ignoreRules: [...skip.ignoreRules] }),
+    ...(skip.skipDuplicateValidation === undefined
+      ? {}
+      : { skipDuplicateValidation: skip.skipDuplicateValidation }),
     skipValidationAgainstSchema: true,
   };
 }
@@ -56,17 +44,17 @@ export const preset: AdminApiPreset = {
   buildGeneratesSection(options) {
     const { config } = options;
     // A bad option stops codegen here, as the CodegenError it is, not re-wrapped by graphql-codegen.
-    resolveGeneratorConfig(generatorConfig(config));
+    const resolved = resolveGeneratorConfig(generatorConfig(config));
     // Same inputs, same bytes: documents in a stable order whatever the glob returned.
     const documents = [...options.documents].sort((a, b) =>
       compareCodeUnits(a.location ?? '', b.location ?? ''),
     );
-    const skip = skipOption(config);
-    if (skip !== true && (skip === false || skip.skipValidationAgainstSchema !== true)) {
+    const skip = readSkipDocumentsValidation(config);
+    if (skip.againstSchema) {
       assertDocumentsValid(
         options.schemaAst ?? buildASTSchema(options.schema, { assumeValidSDL: true }),
         documents,
-        skip === false ? [] : stringList(skip.ignoreRules),
+        skip.ignoreRules,
       );
     }
     validateDocuments(documents);
@@ -74,7 +62,13 @@ export const preset: AdminApiPreset = {
       {
         filename: options.baseOutputDir,
         plugins: [{ 'admin-api': {} }, ...options.plugins],
-        pluginMap: { 'admin-api': sdkPlugin, ...options.pluginMap },
+        // The plugin alone: its `validate` would check the documents a second time.
+        pluginMap: {
+          'admin-api': {
+            plugin: (schema, files) => generateResolvedModule(schema, toSources(files), resolved),
+          },
+          ...options.pluginMap,
+        },
         schema: options.schema,
         ...(options.schemaAst ? { schemaAst: options.schemaAst } : {}),
         documents,

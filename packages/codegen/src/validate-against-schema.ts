@@ -17,7 +17,7 @@ import { sourceLocation } from './sdk-plugin/source-location.js';
 const IGNORED_RULES = ['NoUnusedFragments', 'NoUnusedVariables', 'KnownDirectives'];
 
 /** The rules graphql-codegen validates documents by, less any the user chose to ignore. */
-function codegenValidationRules(ignore: readonly string[] = []): ValidationRule[] {
+export function codegenValidationRules(ignore: readonly string[] = []): ValidationRule[] {
   const ignored = [...IGNORED_RULES, ...ignore];
   return specifiedRules.filter((rule) => !ignored.some((name) => rule.name.startsWith(name)));
 }

@@ -397,6 +397,19 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: ${JSON.stri
     expect((error as CodegenError).code).toBe('INVALID_CONFIG');
   });
 
+  it('refuses a documentMode the generator does not know with INVALID_OPTION, as the graphql-codegen path does', async () => {
+    const dir = project(
+      { 'src/me.graphql': GET_ME },
+      "documents: 'src/**/*.graphql', config: { documentMode: 'documentNode' }",
+    );
+    const error = await inDirectory(dir, () =>
+      runCodegen({}, captureIo()).catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('INVALID_OPTION');
+    expect(existsSync(join(dir, OUTPUT))).toBe(false);
+  });
+
   it('warns once about config keys only graphql-codegen reads', async () => {
     const dir = project(
       { 'src/me.graphql': GET_ME },

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_ENV_FILE, loadEnvFile } from '@admin-api/auth/internal';
 import { DEFAULT_SCHEMA_CACHE } from '../define-config.js';
-import { findSchemaPointer, importConfigFile } from '../runner/load-config.js';
-import { loadEnvFile } from '../schema/credentials.js';
+import { DEFAULT_CONFIG_FILE, findSchemaPointer, importConfigFile } from '../runner/load-config.js';
 
 /** What the schema commands need to know about the project. */
 export interface ProjectSettings {
@@ -20,12 +20,13 @@ export async function projectSettings(flags: {
   config?: string | undefined;
   cache?: string | undefined;
 }): Promise<ProjectSettings> {
-  const configFile = flags.config ?? (existsSync('codegen.ts') ? 'codegen.ts' : undefined);
+  const configFile =
+    flags.config ?? (existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
   let pointer: ReturnType<typeof findSchemaPointer>;
   if (configFile) {
     pointer = findSchemaPointer(await importConfigFile(configFile));
   } else {
-    loadEnvFile(resolve('.env'));
+    loadEnvFile(resolve(DEFAULT_ENV_FILE));
   }
   const cachePath = flags.cache
     ? resolve(flags.cache)

@@ -1,5 +1,4 @@
 import {
-  type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
   Kind,
@@ -42,111 +41,192 @@ export interface Definitions {
   readonly fragments: ReadonlyMap<string, FragmentDefinition>;
 }
 
-class Problems {
-  code: CodegenErrorCode | undefined;
-  readonly lines: string[] = [];
+/** A definition and the file it comes from. */
+export interface PlacedDefinition<T extends OperationDefinitionNode | FragmentDefinitionNode> {
+  readonly location: string;
+  readonly node: T;
+}
 
-  add(code: CodegenErrorCode, line: string): void {
-    this.code ??= code;
-    this.lines.push(line);
-  }
+/**
+ * A definition that cannot go into the module, as data: each caller words it and places it in its
+ * own terms (the runner with file lines of `.ts` files, the plugin with the document's). Names
+ * derive from the nodes (`methodName`, `operationNames`, `fragmentTypeName`).
+ */
+export type DefinitionProblem =
+  | {
+      /** No name (`anonymous`), or one with no letter or digit (`no-method-name`). */
+      readonly kind: 'anonymous' | 'no-method-name';
+      readonly at: PlacedDefinition<OperationDefinitionNode>;
+    }
+  | {
+      /** The same operation name, the same SDK method, or the same result type as `earlier`. */
+      readonly kind: 'same-name' | 'same-method' | 'same-result-type';
+      readonly at: PlacedDefinition<OperationDefinitionNode>;
+      readonly earlier: PlacedDefinition<OperationDefinitionNode>;
+    }
+  | {
+      /** The name of `earlier` again; `differs` when its text does. */
+      readonly kind: 'same-fragment';
+      readonly at: PlacedDefinition<FragmentDefinitionNode>;
+      readonly earlier: PlacedDefinition<FragmentDefinitionNode>;
+      readonly differs: boolean;
+    }
+  | {
+      /** Another name that maps to the type name of `earlier`. */
+      readonly kind: 'same-fragment-type';
+      readonly at: PlacedDefinition<FragmentDefinitionNode>;
+      readonly earlier: PlacedDefinition<FragmentDefinitionNode>;
+    };
+
+/** The definitions that can go into one module, and what keeps the others out. */
+export interface InspectedDefinitions extends Definitions {
+  /** In source order (by location, then within the file). */
+  readonly problems: readonly DefinitionProblem[];
 }
 
 /**
  * Gathers the definitions of all sources, in a fixed order whatever the order of `sources`, and
- * rejects what cannot become one module: an anonymous operation (`ANONYMOUS_OPERATION`), two
- * operations that map to one SDK method or one type name (`DUPLICATE_METHOD`, with both
- * locations), an operation name with no letter or digit (`ANONYMOUS_OPERATION`: it names no
- * method), a fragment name defined twice differently or two fragment names that map to one type
- * name (`DOCUMENT_ERROR`). Every problem is reported at once.
+ * finds what cannot become one module: an anonymous operation, an operation name with no letter
+ * or digit (it names no method), two operations with one name, or that map to one SDK method or
+ * one type name, a fragment name defined twice, two fragment names that map to one type name.
+ * The later definition is left out; all problems are found at once.
  */
-export function collectDefinitions(sources: readonly SourceDocuments[]): Definitions {
+export function inspectDefinitions(sources: readonly SourceDocuments[]): InspectedDefinitions {
   const sorted = [...sources].sort((a, b) => compareCodeUnits(a.location, b.location));
-  const problems = new Problems();
+  const problems: DefinitionProblem[] = [];
+  const byName = new Map<string, OperationDefinition>();
   const byMethod = new Map<string, OperationDefinition>();
   const byTypeName = new Map<string, OperationDefinition>();
   const fragments = new Map<string, FragmentDefinition>();
   const fragmentTypes = new Map<string, FragmentDefinition>();
-  // Only a message needs a line and column: found then, not for every definition.
-  const where = (definition: { location: string; node: ASTNode }) =>
-    sourceLocation(definition.location, definition.node);
   for (const { location, documents } of sorted) {
     for (const document of documents) {
       for (const definition of document.definitions) {
-        const here = { location, node: definition };
         if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+          const at = { location, node: definition };
           const name = definition.name.value;
           const text = compactDefinition(definition);
           const earlier = fragments.get(name);
-          if (!earlier) {
-            const fragment = { node: definition, location, text };
-            const typeName = fragmentTypeName(definition);
-            const sameType = fragmentTypes.get(typeName);
-            if (sameType) {
-              problems.add(
-                'DOCUMENT_ERROR',
-                `${where(here)}: fragment "${name}" maps to the type "${typeName}", as "${sameType.node.name.value}" at ${where(sameType)} does. Rename one of them.`,
-              );
-            } else fragmentTypes.set(typeName, fragment);
-            fragments.set(name, fragment);
-          } else if (earlier.text !== text) {
-            problems.add(
-              'DOCUMENT_ERROR',
-              `${where(here)}: fragment "${name}" is defined differently at ${where(earlier)}. Rename one of them.`,
-            );
+          if (earlier) {
+            problems.push({ kind: 'same-fragment', at, earlier, differs: earlier.text !== text });
+            continue;
           }
+          const fragment = { node: definition, location, text };
+          const typeName = fragmentTypeName(definition);
+          const sameType = fragmentTypes.get(typeName);
+          if (sameType) {
+            problems.push({ kind: 'same-fragment-type', at, earlier: sameType });
+          } else fragmentTypes.set(typeName, fragment);
+          fragments.set(name, fragment);
           continue;
         }
         if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+        const at = { location, node: definition };
         if (!definition.name) {
-          problems.add(
-            'ANONYMOUS_OPERATION',
-            `${where(here)}: anonymous ${definition.operation}. Give it a name (e.g. "${definition.operation} GetMe { … }"): the name becomes the SDK method.`,
-          );
+          problems.push({ kind: 'anonymous', at });
           continue;
         }
         const name = definition.name.value;
-        if (methodName(name) === '') {
-          problems.add(
-            'ANONYMOUS_OPERATION',
-            `${where(here)}: ${definition.operation} "${name}" has no letter or digit, so it names no SDK method. Give it a name (e.g. "${definition.operation} GetMe { … }").`,
-          );
+        const method = methodName(name);
+        if (method === '') {
+          problems.push({ kind: 'no-method-name', at });
           continue;
         }
         const operation: OperationDefinition = {
           node: definition,
           location,
           name,
-          method: methodName(name),
+          method,
           names: operationNames(definition, name),
         };
-        const earlier = byMethod.get(operation.method);
-        if (earlier) {
-          problems.add(
-            'DUPLICATE_METHOD',
-            `${where(here)}: operation "${name}" maps to the SDK method "${operation.method}()", as "${earlier.name}" at ${where(earlier)} does. Rename one of them.`,
-          );
-          continue;
-        }
+        const sameName = byName.get(name);
+        const sameMethod = byMethod.get(method);
         const sameType = byTypeName.get(operation.names.result);
-        if (sameType) {
-          problems.add(
-            'DUPLICATE_METHOD',
-            `${where(here)}: operation "${name}" maps to the type "${operation.names.result}", as "${sameType.name}" at ${where(sameType)} does. Rename one of them.`,
-          );
-          continue;
+        if (sameName) problems.push({ kind: 'same-name', at, earlier: sameName });
+        else if (sameMethod) problems.push({ kind: 'same-method', at, earlier: sameMethod });
+        else if (sameType) problems.push({ kind: 'same-result-type', at, earlier: sameType });
+        else {
+          byName.set(name, operation);
+          byMethod.set(method, operation);
+          byTypeName.set(operation.names.result, operation);
         }
-        byMethod.set(operation.method, operation);
-        byTypeName.set(operation.names.result, operation);
       }
     }
   }
-  if (problems.code) {
+  const operations = [...byMethod.values()].sort((a, b) => compareCodeUnits(a.name, b.name));
+  return { operations, fragments, problems };
+}
+
+const name = (node: OperationDefinitionNode | FragmentDefinitionNode) => node.name?.value ?? '';
+
+/** `file:line:column` in the document's own lines and columns. */
+const where = ({
+  location,
+  node,
+}: PlacedDefinition<OperationDefinitionNode | FragmentDefinitionNode>) =>
+  sourceLocation(location, node);
+
+/**
+ * How generateModule and the graphql-codegen plugin word a problem (`undefined`: none for them,
+ * a fragment defined alike twice is one fragment).
+ */
+function describe(problem: DefinitionProblem): [CodegenErrorCode, string] | undefined {
+  const here = `${where(problem.at)}: `;
+  switch (problem.kind) {
+    case 'anonymous':
+      return [
+        'ANONYMOUS_OPERATION',
+        `${here}anonymous ${problem.at.node.operation}. Give it a name (e.g. "${problem.at.node.operation} GetMe { … }"): the name becomes the SDK method.`,
+      ];
+    case 'no-method-name':
+      return [
+        'ANONYMOUS_OPERATION',
+        `${here}${problem.at.node.operation} "${name(problem.at.node)}" has no letter or digit, so it names no SDK method. Give it a name (e.g. "${problem.at.node.operation} GetMe { … }").`,
+      ];
+    case 'same-name':
+    case 'same-method':
+      return [
+        'DUPLICATE_METHOD',
+        `${here}operation "${name(problem.at.node)}" maps to the SDK method "${methodName(name(problem.at.node))}()", as "${name(problem.earlier.node)}" at ${where(problem.earlier)} does. Rename one of them.`,
+      ];
+    case 'same-result-type':
+      return [
+        'DUPLICATE_METHOD',
+        `${here}operation "${name(problem.at.node)}" maps to the type "${operationNames(problem.at.node, name(problem.at.node)).result}", as "${name(problem.earlier.node)}" at ${where(problem.earlier)} does. Rename one of them.`,
+      ];
+    case 'same-fragment':
+      return problem.differs
+        ? [
+            'DOCUMENT_ERROR',
+            `${here}fragment "${name(problem.at.node)}" is defined differently at ${where(problem.earlier)}. Rename one of them.`,
+          ]
+        : undefined;
+    case 'same-fragment-type':
+      return [
+        'DOCUMENT_ERROR',
+        `${here}fragment "${name(problem.at.node)}" maps to the type "${fragmentTypeName(problem.at.node)}", as "${name(problem.earlier.node)}" at ${where(problem.earlier)} does. Rename one of them.`,
+      ];
+  }
+}
+
+/**
+ * {@link inspectDefinitions} for generateModule and the graphql-codegen plugin: throws one
+ * `CodegenError` listing every problem (`ANONYMOUS_OPERATION`, `DUPLICATE_METHOD` with both
+ * locations, `DOCUMENT_ERROR` for fragments), coded by the first; a fragment defined alike in two
+ * files is one fragment.
+ */
+export function collectDefinitions(sources: readonly SourceDocuments[]): Definitions {
+  const { operations, fragments, problems } = inspectDefinitions(sources);
+  const described = problems.flatMap((problem) => {
+    const line = describe(problem);
+    return line ? [line] : [];
+  });
+  const first = described[0];
+  if (first) {
     throw new CodegenError(
-      problems.code,
-      `@admin-api/codegen cannot generate the SDK:\n  ${problems.lines.join('\n  ')}`,
+      first[0],
+      `@admin-api/codegen cannot generate the SDK:\n  ${described.map(([, line]) => line).join('\n  ')}`,
     );
   }
-  const operations = [...byMethod.values()].sort((a, b) => compareCodeUnits(a.name, b.name));
   return { operations, fragments };
 }

@@ -90,8 +90,16 @@ export function generateModule(
   sources: readonly SourceDocuments[],
   config?: GeneratorConfig,
 ): string {
-  const resolved = resolveGeneratorConfig(config);
-  return printModule(schema, resolved, new DefinitionCompiler(schema, resolved), sources);
+  return generateResolvedModule(schema, sources, resolveGeneratorConfig(config));
+}
+
+/** {@link generateModule} with the options already resolved (the preset resolves them up front). */
+export function generateResolvedModule(
+  schema: GraphQLSchema,
+  sources: readonly SourceDocuments[],
+  config: ResolvedGeneratorConfig,
+): string {
+  return printModule(schema, config, new DefinitionCompiler(schema, config), sources);
 }
 
 /** The generator of a watcher: see {@link createIncrementalGenerator}. */

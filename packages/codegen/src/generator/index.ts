@@ -1,7 +1,14 @@
-export { collectDefinitions, type SourceDocuments } from './collect-definitions.js';
+export {
+  collectDefinitions,
+  type DefinitionProblem,
+  inspectDefinitions,
+  type PlacedDefinition,
+  type SourceDocuments,
+} from './collect-definitions.js';
 export { DEFAULT_SCALARS, type GeneratorConfig } from './config.js';
 export {
   createIncrementalGenerator,
   generateModule,
+  generateResolvedModule,
   type IncrementalGenerator,
 } from './generate-module.js';

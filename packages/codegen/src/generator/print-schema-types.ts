@@ -26,7 +26,7 @@ export interface InputTypeContext {
  * `exactOptionalPropertyTypes` may pass `undefined`. With `coerceLists` (variables) a list also
  * accepts one item, as GraphQL's input coercion does: `string[] | string`.
  */
-export function inputTypeText(
+function inputTypeText(
   type: GraphQLInputType,
   context: InputTypeContext,
   coerceLists: boolean,

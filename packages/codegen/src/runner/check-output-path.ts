@@ -1,5 +1,5 @@
-import { relative, sep } from 'node:path';
 import { CodegenError } from '../errors.js';
+import { projectPath } from './find-documents.js';
 
 /** Files `admin-api codegen` reads: none may be the output. Paths are absolute. */
 export interface CodegenInputs {
@@ -10,9 +10,11 @@ export interface CodegenInputs {
   readonly documents: readonly string[];
 }
 
+// Wider than the runner's GRAPHQL_FILE: graphql-codegen's file loader reads `.graphqls` too.
 const GRAPHQL_FILE = /\.(graphql|graphqls|gql)$/i;
 
-const shown = (path: string) => relative(process.cwd(), path).split(sep).join('/') || path;
+// The working directory itself shows as itself, not as an empty path.
+const shown = (path: string) => projectPath(path) || path;
 
 /**
  * Refuses (`INVALID_OPTION`, naming both) an `output` that is one of the files codegen reads: the

@@ -20,8 +20,6 @@ export interface Diagnostic {
   readonly message: string;
   /** Where; absent for problems of the project as a whole (no documents at all). */
   readonly location?: DiagnosticLocation | undefined;
-  /** Other places that belong to the problem, e.g. the first definition of a duplicate name. */
-  readonly related?: readonly { readonly message: string; readonly location: DiagnosticLocation }[];
 }
 
 /** Files first (by path, by code unit), then lines and columns; problems without a place last. */

@@ -11,7 +11,13 @@ import {
   type ValidationRule,
   validate,
 } from 'graphql';
-import { fragmentTypeName } from '../generator/type-names.js';
+import { compareCodeUnits } from '../compare-code-units.js';
+import {
+  type DefinitionProblem,
+  inspectDefinitions,
+  type PlacedDefinition,
+} from '../generator/index.js';
+import { fragmentTypeName, operationNames } from '../generator/type-names.js';
 import { methodName } from '../sdk-plugin/method-name.js';
 import { compareDiagnostics, type Diagnostic, type DiagnosticLocation } from './diagnostic.js';
 import { type DocumentFile, locateError, locateNode } from './load-documents.js';
@@ -81,103 +87,57 @@ function spreadNames(node: DefinitionNode): string[] {
 const where = (location: DiagnosticLocation | undefined) =>
   location ? `${location.file}:${location.line}:${location.column}` : 'an unknown place';
 
-function error(
-  code: Diagnostic['code'],
-  message: string,
-  location: DiagnosticLocation | undefined,
-): Diagnostic {
-  return { severity: 'error', code, message, location };
-}
+/** Where a definition is: at its name, if it has one. */
+const place = ({ node }: PlacedDefinition<OperationDefinitionNode | FragmentDefinitionNode>) =>
+  locateNode(node.name ?? node);
 
-/** Anonymous operations and names that clash, across every file. */
-function checkNames(files: readonly DocumentFile[]): {
-  diagnostics: Diagnostic[];
-  operations: number;
-} {
-  const diagnostics: Diagnostic[] = [];
-  const operations = new Map<string, DiagnosticLocation | undefined>();
-  const methods = new Map<string, { name: string; location: DiagnosticLocation | undefined }>();
-  const fragments = new Map<string, DiagnosticLocation | undefined>();
-  const fragmentTypes = new Map<
-    string,
-    { name: string; location: DiagnosticLocation | undefined }
-  >();
-  for (const definition of files.flatMap(definitionsOf)) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-      const name = definition.name.value;
-      const location = locateNode(definition.name);
-      if (fragments.has(name)) {
-        diagnostics.push(
-          error(
-            'DOCUMENT_ERROR',
-            `fragment "${name}" is also defined at ${where(fragments.get(name))}; fragment names must be unique across all documents`,
-            location,
-          ),
-        );
-        continue;
-      }
-      fragments.set(name, location);
-      const typeName = fragmentTypeName(definition);
-      const sameType = fragmentTypes.get(typeName);
-      if (sameType) {
-        diagnostics.push(
-          error(
-            'DOCUMENT_ERROR',
-            `fragment "${name}" maps to the type ${typeName}, as "${sameType.name}" at ${where(sameType.location)} does; rename one of them`,
-            location,
-          ),
-        );
-      } else fragmentTypes.set(typeName, { name, location });
-      continue;
-    }
-    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-    const operation: OperationDefinitionNode = definition;
-    if (!operation.name) {
-      diagnostics.push(
-        error(
-          'ANONYMOUS_OPERATION',
-          `anonymous ${operation.operation}: give it a name (e.g. "${operation.operation} GetMe { … }"); the name becomes the SDK method`,
-          locateNode(operation),
-        ),
+/** How the runner words a definition that cannot go into the module. */
+function nameDiagnostic(problem: DefinitionProblem): Diagnostic {
+  const { at } = problem;
+  const name = at.node.name?.value ?? '';
+  const diagnostic = (code: Diagnostic['code'], message: string): Diagnostic => ({
+    severity: 'error',
+    code,
+    message,
+    location: place(at),
+  });
+  switch (problem.kind) {
+    case 'anonymous':
+      return diagnostic(
+        'ANONYMOUS_OPERATION',
+        `anonymous ${problem.at.node.operation}: give it a name (e.g. "${problem.at.node.operation} GetMe { … }"); the name becomes the SDK method`,
       );
-      continue;
-    }
-    const name = operation.name.value;
-    const location = locateNode(operation.name);
-    const method = methodName(name);
-    if (method === '') {
-      diagnostics.push(
-        error(
-          'ANONYMOUS_OPERATION',
-          `${operation.operation} "${name}" has no letter or digit, so it names no SDK method: give it a name (e.g. "${operation.operation} GetMe { … }")`,
-          location,
-        ),
+    case 'no-method-name':
+      return diagnostic(
+        'ANONYMOUS_OPERATION',
+        `${problem.at.node.operation} "${name}" has no letter or digit, so it names no SDK method: give it a name (e.g. "${problem.at.node.operation} GetMe { … }")`,
       );
-      continue;
-    }
-    const sameMethod = methods.get(method);
-    if (operations.has(name)) {
-      diagnostics.push(
-        error(
-          'DUPLICATE_OPERATION',
-          `operation "${name}" is also defined at ${where(operations.get(name))}; operation names must be unique across all documents`,
-          location,
-        ),
+    case 'same-name':
+      return diagnostic(
+        'DUPLICATE_OPERATION',
+        `operation "${name}" is also defined at ${where(place(problem.earlier))}; operation names must be unique across all documents`,
       );
-    } else if (sameMethod) {
-      diagnostics.push(
-        error(
-          'DUPLICATE_METHOD',
-          `operation "${name}" maps to the SDK method ${method}(), as "${sameMethod.name}" at ${where(sameMethod.location)} does; rename one of them`,
-          location,
-        ),
+    case 'same-method':
+      return diagnostic(
+        'DUPLICATE_METHOD',
+        `operation "${name}" maps to the SDK method ${methodName(name)}(), as "${problem.earlier.node.name?.value}" at ${where(place(problem.earlier))} does; rename one of them`,
       );
-    } else {
-      operations.set(name, location);
-      methods.set(method, { name, location });
-    }
+    case 'same-result-type':
+      return diagnostic(
+        'DUPLICATE_METHOD',
+        `operation "${name}" maps to the type ${operationNames(problem.at.node, name).result}, as "${problem.earlier.node.name?.value}" at ${where(place(problem.earlier))} does; rename one of them`,
+      );
+    case 'same-fragment':
+      return diagnostic(
+        'DOCUMENT_ERROR',
+        `fragment "${name}" is also defined at ${where(place(problem.earlier))}; fragment names must be unique across all documents`,
+      );
+    case 'same-fragment-type':
+      return diagnostic(
+        'DOCUMENT_ERROR',
+        `fragment "${name}" maps to the type ${fragmentTypeName(problem.at.node)}, as "${problem.earlier.node.name.value}" at ${where(place(problem.earlier))} does; rename one of them`,
+      );
   }
-  return { diagnostics, operations: operations.size };
 }
 
 /** graphql-js's validation, with the real `KnownTypeNamesRule` only where the probe found something. */
@@ -228,7 +188,7 @@ export function createDocumentChecker(
   let sorted: DocumentFile[] | undefined;
 
   function sortedFiles(): DocumentFile[] {
-    sorted ??= [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    sorted ??= [...files.values()].sort((a, b) => compareCodeUnits(a.path, b.path));
     return sorted;
   }
 
@@ -298,8 +258,16 @@ export function createDocumentChecker(
     },
     check() {
       const all = sortedFiles();
-      const names = checkNames(all);
-      const diagnostics = [...all.flatMap((file) => file.diagnostics), ...names.diagnostics];
+      const definitions = inspectDefinitions(
+        all.map((file) => ({
+          location: file.path,
+          documents: file.documents.map(({ document }) => document),
+        })),
+      );
+      const diagnostics = [
+        ...all.flatMap((file) => file.diagnostics),
+        ...definitions.problems.map(nameDiagnostic),
+      ];
       if (options.validateAgainstSchema && !incremental) {
         diagnostics.push(...validateAll(all));
       } else if (options.validateAgainstSchema) {
@@ -320,7 +288,7 @@ export function createDocumentChecker(
         diagnostics: reported,
         errors,
         warnings: reported.length - errors,
-        operations: names.operations,
+        operations: definitions.operations.length,
       };
     },
   };

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
+import { compareCodeUnits } from '../compare-code-units.js';
 
 /** A path relative to the working directory, with `/` separators: how files are named to users. */
 export function projectPath(absolutePath: string, cwd = process.cwd()): string {
@@ -25,7 +26,7 @@ export function findDocumentFiles(
   })
     .filter((file) => !exclude.includes(resolve(file)))
     .map((file) => projectPath(file, cwd))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(compareCodeUnits);
 }
 
 /**

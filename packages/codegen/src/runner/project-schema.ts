@@ -58,11 +58,16 @@ export async function loadProjectSchema(
 
 /**
  * The schema cache as it is now, after it changed on disk (say, `admin-api schema pull` in another
- * terminal): `undefined` when it is gone. Throws `INVALID_CACHE` when it cannot be used.
+ * terminal): `undefined` when it is gone, `'unchanged'` when its SDL is still `currentSdl` (then
+ * no schema is built). Throws `INVALID_CACHE` when it cannot be used.
  */
-export function reloadCachedSchema(cachePath: string): ProjectSchema | undefined {
+export function reloadCachedSchema(
+  cachePath: string,
+  currentSdl: string,
+): ProjectSchema | 'unchanged' | undefined {
   const cache = inspectSchemaCache(cachePath);
   if (!cache) return undefined;
   if ('problem' in cache) throw unusableCacheError(cachePath, cache.problem);
+  if (cache.sdl === currentSdl) return 'unchanged';
   return build(cache.document, cache.sdl, cache.intact, cachePath);
 }

@@ -55,15 +55,53 @@ export async function startProject(
   return { project, schema, cachePath: options.cachePath, documents: options.documents };
 }
 
-/** Prints every diagnostic of a build, errors and warnings in file order. */
-export function printDiagnostics(build: ProjectBuild, io: RunnerIo): void {
-  for (const diagnostic of build.diagnostics) io.err(formatDiagnostic(diagnostic, io.errStyle));
-}
-
 /** `12 operations, 34 KB` (and `, 1 warning`). */
-export function describeModule(build: ProjectBuild, bytes: number): string {
+function describeModule(build: ProjectBuild, bytes: number): string {
   const warnings = build.warnings > 0 ? `, ${countProblems(build.diagnostics)}` : '';
   return `${build.operations} operation${build.operations === 1 ? '' : 's'}, ${formatSize(bytes)}${warnings}`;
+}
+
+/**
+ * Builds the project and reports like a compiler: every diagnostic in file order, then writes
+ * the module when there is no error, the timings (with `--timings`) and one summary line.
+ * `changes` says why the watcher rebuilt, `undefined` for a first build; `since` is the
+ * `performance.now()` the time counts from. Resolves to whether the build had no error.
+ */
+export function buildAndReport(
+  project: CodegenProject,
+  io: RunnerIo,
+  report: { readonly since: number; readonly clock: PhaseClock; readonly changes?: string },
+): boolean {
+  const { since, clock, changes } = report;
+  const build = project.build(clock);
+  for (const diagnostic of build.diagnostics) io.err(formatDiagnostic(diagnostic, io.errStyle));
+  const shown = projectPath(project.output);
+  const result = build.module === undefined ? undefined : writeOutput(project.output, build.module);
+  if (result) clock.lap('write');
+  const timings = clock.summary(); // '' from NO_CLOCK: no --timings
+  if (timings) io.err(io.errStyle.dim(`timings: ${timings}`));
+  const ms = Math.round(performance.now() - since);
+  if (build.module === undefined) {
+    const problems = countProblems(build.diagnostics);
+    io.err(
+      io.errStyle.error(
+        changes === undefined
+          ? `✘ ${problems}; ${shown} not written`
+          : `✘ rebuild failed in ${ms} ms (${changes}): ${problems}; ${shown} not updated, the last good version stays`,
+      ),
+    );
+    return false;
+  }
+  const module = describeModule(build, Buffer.byteLength(build.module));
+  const unchanged = result === 'unchanged' ? ' (unchanged)' : '';
+  io.out(
+    `${io.outStyle.success('✔')} ${
+      changes === undefined
+        ? `${shown}: ${module}, ${ms} ms${unchanged}`
+        : `rebuilt ${shown} in ${ms} ms (${changes}): ${module}${unchanged}`
+    }`,
+  );
+  return true;
 }
 
 /**
@@ -79,20 +117,5 @@ export async function runCodegen(
   const clock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
   clock.lap('startup');
   const { project } = await startProject(flags, io, false, clock);
-  const build = project.build(clock);
-  printDiagnostics(build, io);
-  const shown = projectPath(project.output);
-  if (build.module === undefined) {
-    if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
-    io.err(io.errStyle.error(`✘ ${countProblems(build.diagnostics)}; ${shown} not written`));
-    return 1;
-  }
-  const result = writeOutput(project.output, build.module);
-  clock.lap('write');
-  if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
-  const ms = Math.round(performance.now() - startedAt);
-  io.out(
-    `${io.outStyle.success('✔')} ${shown}: ${describeModule(build, Buffer.byteLength(build.module))}, ${ms} ms${result === 'unchanged' ? ' (unchanged)' : ''}`,
-  );
-  return 0;
+  return buildAndReport(project, io, { since: startedAt, clock }) ? 0 : 1;
 }

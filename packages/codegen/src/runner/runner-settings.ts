@@ -1,5 +1,7 @@
-import type { ResolvedCodegenOptions } from '../define-config.js';
+import { outputConfig, type ResolvedCodegenOptions } from '../define-config.js';
 import type { GeneratorConfig } from '../generator/index.js';
+import { generatorConfig } from '../sdk-plugin/config.js';
+import { readSkipDocumentsValidation } from '../skip-documents-validation.js';
 import type { CheckOptions } from './document-diagnostics.js';
 
 /** What `admin-api codegen` takes from `defineConfig`'s options. */
@@ -10,47 +12,21 @@ export interface RunnerSettings {
   readonly ignoredConfigKeys: readonly string[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function stringRecord(value: unknown): Record<string, string> {
-  return isRecord(value)
-    ? Object.fromEntries(
-        Object.entries(value).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string',
-        ),
-      )
-    : {};
-}
-
 /**
- * Reads `scalars`, `config.clientModule`, `config.documentMode` and `config.skipDocumentsValidation`
- * (graphql-codegen's shapes: `true`, or `{ skipValidationAgainstSchema, ignoreRules }`).
+ * Reads the generator's options from the output's config as graphql-codegen's plugins do
+ * (`scalars`, `clientModule`, `documentMode`, checked when the generator resolves them), and
+ * `config.skipDocumentsValidation` (graphql-codegen's shapes: `true`, or
+ * `{ skipValidationAgainstSchema, ignoreRules }`).
  */
 export function runnerSettings(options: ResolvedCodegenOptions): RunnerSettings {
-  const { config } = options;
-  const ignoredConfigKeys: string[] = [];
-  const generator: { -readonly [K in keyof GeneratorConfig]: GeneratorConfig[K] } = {};
-  const scalars = { ...stringRecord(config.scalars), ...options.scalars };
-  if (Object.keys(scalars).length > 0) generator.scalars = scalars;
-  if (typeof config.clientModule === 'string') generator.clientModule = config.clientModule;
-  if (config.documentMode === 'string') generator.documentMode = 'string';
-  else if (config.documentMode === 'documentNode' || config.documentMode === 'node')
-    generator.documentMode = 'node';
-  else if (config.documentMode !== undefined) ignoredConfigKeys.push('documentMode');
-
-  const skip = config.skipDocumentsValidation;
+  const config = outputConfig(options);
+  const generator = generatorConfig(config);
+  const skip = readSkipDocumentsValidation(config);
   const check: CheckOptions = {
-    validateAgainstSchema: !(
-      skip === true ||
-      (isRecord(skip) && skip.skipValidationAgainstSchema === true)
-    ),
-    ignoreRules:
-      isRecord(skip) && Array.isArray(skip.ignoreRules)
-        ? skip.ignoreRules.filter((rule): rule is string => typeof rule === 'string')
-        : [],
+    validateAgainstSchema: skip.againstSchema,
+    ignoreRules: skip.ignoreRules ?? [],
   };
   const read = new Set(['scalars', 'clientModule', 'documentMode', 'skipDocumentsValidation']);
-  ignoredConfigKeys.push(...Object.keys(config).filter((key) => !read.has(key)));
+  const ignoredConfigKeys = Object.keys(config).filter((key) => !read.has(key));
   return { generator, check, ignoredConfigKeys: ignoredConfigKeys.sort() };
 }

@@ -3,18 +3,15 @@ import {
   GraphQLError,
   getNamedType,
   isInputObjectType,
-  KnownDirectivesRule,
   KnownTypeNamesRule,
   LoneAnonymousOperationRule,
   NoUndefinedVariablesRule,
-  NoUnusedFragmentsRule,
-  NoUnusedVariablesRule,
-  specifiedRules,
   UniqueFragmentNamesRule,
   UniqueOperationNamesRule,
   type ValidationRule,
   VariablesInAllowedPositionRule,
 } from 'graphql';
+import { codegenValidationRules } from '../validate-against-schema.js';
 import { variableUsageRule } from './variable-usage-rule.js';
 
 /** Marks the errors {@link deprecatedUsageRule} reports, which are warnings. */
@@ -28,7 +25,7 @@ export const UNKNOWN_TYPE_EXTENSION = 'adminApiUnknownType';
  * cost on a large schema (1,606 types, 500 files: 60% of validating). This only notes that some
  * type is unknown; the checker then runs the real rule on that document, for the real message.
  */
-export const unknownTypeProbeRule: ValidationRule = (context) => {
+const unknownTypeProbeRule: ValidationRule = (context) => {
   const schema = context.getSchema();
   let reported = false;
   return {
@@ -49,7 +46,7 @@ export const unknownTypeProbeRule: ValidationRule = (context) => {
  * Warns, like graphql-js's `NoDeprecatedCustomRule`, about every deprecated field, argument, enum
  * value and input field a document uses, worded `Type.member is deprecated: reason`.
  */
-export const deprecatedUsageRule: ValidationRule = (context) => {
+const deprecatedUsageRule: ValidationRule = (context) => {
   const warn = (what: string, reason: string, node: ASTNode) =>
     context.reportError(
       new GraphQLError(`${what} is deprecated: ${reason}`, {
@@ -94,13 +91,6 @@ export const deprecatedUsageRule: ValidationRule = (context) => {
   };
 };
 
-/** graphql-codegen's choice: fragments and variables may go unused; client directives are fine. */
-const CODEGEN_IGNORED: readonly ValidationRule[] = [
-  NoUndefinedVariablesRule,
-  NoUnusedFragmentsRule,
-  NoUnusedVariablesRule,
-  KnownDirectivesRule,
-];
 /** Checked across all files by the runner itself, with both places in the message. */
 const CHECKED_ACROSS_FILES: readonly ValidationRule[] = [
   UniqueOperationNamesRule,
@@ -115,26 +105,19 @@ const VARIABLE_USAGE: readonly ValidationRule[] = [
 ];
 
 /**
- * The rules documents are validated by: graphql-js's, as graphql-codegen applies them, less those
- * the user ignores (`skipDocumentsValidation.ignoreRules`, matched by name prefix as graphql-codegen
- * does), with {@link unknownTypeProbeRule} for `KnownTypeNamesRule` and {@link variableUsageRule}
+ * The rules documents are validated by: graphql-codegen's ({@link codegenValidationRules}, less
+ * those the user ignores), with {@link unknownTypeProbeRule} for `KnownTypeNamesRule` and {@link variableUsageRule}
  * for the two rules about where variables are used, plus the deprecation warnings.
  */
 export function documentRules(ignoreRules: readonly string[] = []): ValidationRule[] {
-  const ignored = (rule: ValidationRule) => ignoreRules.some((name) => rule.name.startsWith(name));
+  const rules = codegenValidationRules(ignoreRules);
   const checks = {
-    undefinedVariables: !ignored(NoUndefinedVariablesRule),
-    allowedPositions: !ignored(VariablesInAllowedPositionRule),
+    undefinedVariables: rules.includes(NoUndefinedVariablesRule),
+    allowedPositions: rules.includes(VariablesInAllowedPositionRule),
   };
   return [
-    ...specifiedRules
-      .filter(
-        (rule) =>
-          !CODEGEN_IGNORED.includes(rule) &&
-          !CHECKED_ACROSS_FILES.includes(rule) &&
-          !VARIABLE_USAGE.includes(rule) &&
-          !ignored(rule),
-      )
+    ...rules
+      .filter((rule) => !CHECKED_ACROSS_FILES.includes(rule) && !VARIABLE_USAGE.includes(rule))
       .map((rule) => (rule === KnownTypeNamesRule ? unknownTypeProbeRule : rule)),
     ...(checks.undefinedVariables || checks.allowedPositions ? [variableUsageRule(checks)] : []),
     deprecatedUsageRule,

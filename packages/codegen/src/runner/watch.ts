@@ -2,19 +2,16 @@ import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describeError } from '../cli/describe-error.js';
 import { projectPath, watchRoots } from './find-documents.js';
-import { countProblems } from './format-diagnostics.js';
-import { createPhaseClock, NO_CLOCK, type PhaseClock } from './phase-clock.js';
+import { createPhaseClock, NO_CLOCK } from './phase-clock.js';
 import { reloadCachedSchema } from './project-schema.js';
 import {
+  buildAndReport,
   type CodegenFlags,
-  describeModule,
-  printDiagnostics,
   type StartedProject,
   startProject,
 } from './run-codegen.js';
 import type { RunnerIo } from './runner-io.js';
 import { type TreeWatch, watchTree } from './watch-tree.js';
-import { writeOutput } from './write-output.js';
 
 /** Options of {@link watchCodegen}; tests and embedders use them, the CLI the defaults. */
 export interface WatchOptions {
@@ -50,37 +47,6 @@ export async function watchCodegen(
   const shown = projectPath(project.output);
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
 
-  /** Builds, prints, writes; `changes` says why, `undefined` for the first build. */
-  function report(since: number, changes: string | undefined, clock: PhaseClock): void {
-    const build = project.build(clock);
-    printDiagnostics(build, io);
-    if (build.module === undefined) {
-      const ms = Math.round(performance.now() - since);
-      const problems = countProblems(build.diagnostics);
-      io.err(
-        io.errStyle.error(
-          changes === undefined
-            ? `✘ ${problems}; ${shown} not written`
-            : `✘ rebuild failed in ${ms} ms (${changes}): ${problems}; ${shown} not updated, the last good version stays`,
-        ),
-      );
-      return;
-    }
-    const result = writeOutput(project.output, build.module);
-    clock.lap('write');
-    if (flags.timings) io.err(io.errStyle.dim(`timings: ${clock.summary()}`));
-    const ms = Math.round(performance.now() - since);
-    const module = describeModule(build, Buffer.byteLength(build.module));
-    const unchanged = result === 'unchanged' ? ' (unchanged)' : '';
-    io.out(
-      `${io.outStyle.success('✔')} ${
-        changes === undefined
-          ? `${shown}: ${module}, ${ms} ms${unchanged}`
-          : `rebuilt ${shown} in ${ms} ms (${changes}): ${module}${unchanged}`
-      }`,
-    );
-  }
-
   let pending = new Set<string>();
   let firstEventAt = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -91,12 +57,12 @@ export async function watchCodegen(
     clock.lap('wait');
     const reasons: string[] = [];
     if (cachePath && paths.has(cachePath)) {
-      const reloaded = reloadCachedSchema(cachePath);
+      const reloaded = reloadCachedSchema(cachePath, schemaSdl);
       if (!reloaded) {
         io.err(
           `${io.errStyle.warning('warning')}: the schema cache ${projectPath(cachePath)} is gone; generating from the schema loaded before.`,
         );
-      } else if (reloaded.sdl !== schemaSdl) {
+      } else if (reloaded !== 'unchanged') {
         schemaSdl = reloaded.sdl;
         project.setSchema(reloaded.schema);
         reasons.push('schema changed');
@@ -106,7 +72,8 @@ export async function watchCodegen(
     clock.lap('documents');
     if (files > 0) reasons.push(`${files} file${files === 1 ? '' : 's'} changed`);
     if (paths.has(project.output) && !existsSync(project.output)) reasons.push(`${shown} deleted`);
-    if (reasons.length > 0) report(since, reasons.join(', '), clock);
+    if (reasons.length > 0)
+      buildAndReport(project, io, { since, clock, changes: reasons.join(', ') });
   }
 
   function flush(): void {
@@ -135,7 +102,7 @@ export async function watchCodegen(
   }
 
   // The first build: errors are printed and the watch goes on, waiting for a fix.
-  report(startedAt, undefined, startClock);
+  buildAndReport(project, io, { since: startedAt, clock: startClock });
 
   const roots = watchRoots(started.documents);
   const trees: TreeWatch[] = roots.map((root) => watchTree(root, changed));

@@ -20,9 +20,6 @@ export type CredentialsSource =
   | AdminApiCredentials
   | (() => Promise<ProvidedCredentials | undefined>);
 
-/** Reads `.env` (variables already set win), if the file exists: the rule the client follows too. */
-export { loadEnvFile } from '@admin-api/auth/internal';
-
 /** The four ADMIN_API_* variables, or the names of those missing. */
 export function credentialsFromEnvironment(
   env: Env = process.env,

@@ -5,6 +5,7 @@ import {
   TokenRequestError,
 } from '@admin-api/auth';
 import {
+  findSecret,
   GRAPHQL_PATH,
   redactError,
   secureEndpointUrl,
@@ -20,7 +21,7 @@ import {
   processIntrospectionAnswer,
 } from './process-introspection-response.js';
 import { readCappedBody } from './read-body.js';
-import { findSecret, secretForms } from './secrets.js';
+import { secretForms } from './secrets.js';
 
 /** Options of {@link introspectSchema}. */
 export interface IntrospectOptions {

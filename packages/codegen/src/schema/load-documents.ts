@@ -2,6 +2,7 @@ import { GraphQLFileLoader } from '@graphql-tools/graphql-file-loader';
 import { loadDocuments } from '@graphql-tools/load';
 import type { DocumentNode } from 'graphql';
 
+// Case-sensitive, unlike the runner's: graphql-file-loader takes a pointer by its exact ending.
 const GRAPHQL_FILE = /\.(graphql|gql)$/;
 
 /**

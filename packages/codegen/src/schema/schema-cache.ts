@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { type DocumentNode, GraphQLError, Kind, parse, visit } from 'graphql';
 import { CodegenError } from '../errors.js';
+import { writeFileAtomic } from '../write-file-atomic.js';
 
 /** A schema cache file: the SDL and where and when it was fetched. */
 export interface SchemaCache {
@@ -159,13 +159,9 @@ export function writeSchemaCache(
     `# sha256: ${hash}`,
     '',
   ].join('\n');
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(temporary, `${header}\n${sdl}`);
-    renameSync(temporary, path);
+    writeFileAtomic(path, `${header}\n${sdl}`);
   } catch (error) {
-    rmSync(temporary, { force: true });
     throw new CodegenError(
       'INVALID_CACHE',
       `Cannot write the schema cache ${path}: ${(error as Error).message}. Check that its folder is writable.`,
