@@ -2,6 +2,7 @@ import type { AccessToken } from './access-token.js';
 import { emit } from './auth-events.js';
 import { backoffDelayMs } from './backoff.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
+import { onAbort } from './on-abort.js';
 import { tokenFingerprint } from './redact.js';
 import {
   type RequestTokenOptions,
@@ -223,18 +224,15 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     if (signal.aborted) return Promise.reject(aborted(signal));
     flight.waiters++;
     return new Promise<AccessToken>((resolve, reject) => {
-      const onAbort = () => {
+      const unlink = onAbort(signal, () => {
         reject(aborted(signal));
         flight.waiters--;
         if (flight.waiters === 0 && !flight.background) {
           if (inflight === flight) inflight = undefined;
           flight.abandon.abort();
         }
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      flight.promise
-        .then(resolve, reject)
-        .finally(() => signal.removeEventListener('abort', onAbort));
+      });
+      flight.promise.then(resolve, reject).finally(unlink);
     });
   };
 

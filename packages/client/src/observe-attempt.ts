@@ -1,5 +1,9 @@
-import { MAX_ERROR_BODY_BYTES, readBoundedText, redactError } from '@admin-api/auth/internal';
-import { linkToCallerSignal } from './caller-signal.js';
+import {
+  MAX_ERROR_BODY_BYTES,
+  onAbort,
+  readBoundedText,
+  redactError,
+} from '@admin-api/auth/internal';
 
 /** What one HTTP attempt saw on the wire, before anyone decides what it means. */
 export interface AttemptObservation {
@@ -82,7 +86,12 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
     timedOut = true;
     controller.abort();
   }, input.timeoutMs);
-  const unlink = input.signal ? linkToCallerSignal(input.signal, controller) : undefined;
+  // One listener per caller signal, however many calls share it; `AbortSignal.any` on Node 20
+  // would also retain every combined signal as long as the caller's lives.
+  const callerSignal = input.signal;
+  const unlink = callerSignal
+    ? onAbort(callerSignal, () => controller.abort(callerSignal.reason))
+    : undefined;
   const { signal } = controller;
   try {
     sent = true;
