@@ -7,8 +7,18 @@ export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
 export { DEFAULT_ENV_FILE, loadEnvFile } from './env-file.js';
 export { redactError } from './errors.js';
+export { isRecord } from './is-record.js';
 export { onAbort } from './on-abort.js';
-export { checkCount, checkDurationMs, checkPositiveInteger } from './option-checks.js';
+export {
+  checkCount,
+  checkDurationMs,
+  checkFalseOrObject,
+  checkOptionalBoolean,
+  checkOptionalFunction,
+  checkOptionalImplementation,
+  checkOptionalSignal,
+  checkPositiveInteger,
+} from './option-checks.js';
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
 export { readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';

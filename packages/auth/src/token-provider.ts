@@ -3,6 +3,7 @@ import { emit } from './auth-events.js';
 import { backoffDelayMs } from './backoff.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { onAbort } from './on-abort.js';
+import { checkOptionalImplementation } from './option-checks.js';
 import { tokenFingerprint } from './redact.js';
 import {
   type RequestTokenOptions,
@@ -24,6 +25,8 @@ const MAX_REFRESH_MARGIN_RATIO = 0.5;
 const FINAL_WINDOW_S = 30;
 /** Backoff between failed refreshes while the cached token is still valid. */
 const REFRESH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 } as const;
+const STORE_METHODS = ['get', 'set'] satisfies (keyof TokenStore)[];
+const OPTIONAL_STORE_METHODS = ['compareAndDelete', 'refreshTurn'] satisfies (keyof TokenStore)[];
 
 /** Options of {@link createTokenProvider}. */
 export interface TokenProviderOptions extends Omit<RequestTokenOptions, 'signal'> {
@@ -75,7 +78,8 @@ function refreshWindows(
  */
 export function checkTokenProviderOptions(options: TokenProviderOptions): void {
   const { refreshMarginS, store, ...requestOptions } = options;
-  checkStore(store);
+  // A store is used at the first call: one without `get` and `set` must fail at creation instead.
+  checkOptionalImplementation('store', store, STORE_METHODS, OPTIONAL_STORE_METHODS);
   if (refreshMarginS !== undefined && !(Number.isFinite(refreshMarginS) && refreshMarginS >= 0)) {
     throw new ConfigurationError(
       'INVALID_OPTION',
@@ -83,32 +87,6 @@ export function checkTokenProviderOptions(options: TokenProviderOptions): void {
     );
   }
   resolveTokenRequestConfig(requestOptions);
-}
-
-/** What a value is, for a message: its type, never its content. */
-function typeOf(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-}
-
-/** A store is used at the first call: one without `get` and `set` must fail at creation instead. */
-function checkStore(store: unknown): void {
-  if (store === undefined) return;
-  const methods = store as Partial<Record<keyof TokenStore, unknown>> | null;
-  const valid =
-    typeof methods === 'object' &&
-    methods !== null &&
-    typeof methods.get === 'function' &&
-    typeof methods.set === 'function' &&
-    ['compareAndDelete', 'refreshTurn'].every((optional) => {
-      const method = methods[optional as keyof TokenStore];
-      return method === undefined || typeof method === 'function';
-    });
-  if (!valid) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"store" must be a TokenStore: an object with get() and set(), and optionally compareAndDelete() and refreshTurn() (got ${typeOf(store)})`,
-    );
-  }
 }
 
 /**

@@ -7,6 +7,8 @@ import {
 } from '@admin-api/auth';
 import {
   checkDurationMs,
+  checkOptionalImplementation,
+  checkOptionalSignal,
   checkTokenProviderOptions,
   emit,
   tokenEndpointUrl,
@@ -25,7 +27,6 @@ import { checkHosts } from './host-check.js';
 import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
-import { checkOptionalImplementation, checkOptionalSignal } from './option-types.js';
 import { createPacer } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';

@@ -1,5 +1,11 @@
 import type { AdminApiErrorDetails } from '@admin-api/auth';
-import { bodyExcerpt, describeJson, describeLocation, redactDeep } from '@admin-api/auth/internal';
+import {
+  bodyExcerpt,
+  describeJson,
+  describeLocation,
+  isRecord,
+  redactDeep,
+} from '@admin-api/auth/internal';
 import type { GraphQLFormattedError } from 'graphql';
 import {
   AbortedError,
@@ -45,10 +51,6 @@ const NEVER_CONNECTED = new Set([
   'ENETUNREACH',
   'EHOSTUNREACH',
 ]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The server's `errors`, made well-formed and redacted whatever was sent: entries become objects

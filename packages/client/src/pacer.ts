@@ -1,6 +1,10 @@
 import { ConfigurationError } from '@admin-api/auth';
-import { checkDurationMs, checkPositiveInteger, onAbort } from '@admin-api/auth/internal';
-import { checkOptionalFunction } from './option-types.js';
+import {
+  checkDurationMs,
+  checkOptionalFunction,
+  checkPositiveInteger,
+  onAbort,
+} from '@admin-api/auth/internal';
 import type { RateLimiter } from './rate-limiter.js';
 import { realSetTimer, type SetTimer } from './scheduler.js';
 
