@@ -5,15 +5,18 @@ import {
   redactError,
 } from '@admin-api/auth/internal';
 
-/** What one HTTP attempt saw on the wire, before anyone decides what it means. */
-export interface AttemptObservation {
-  /** The request was handed to `fetch`, so it may have reached a server. */
-  sent: boolean;
-  /** The answer, when one arrived. */
-  response: ObservedResponse | undefined;
-  /** Why no complete answer was read, if so. */
-  failure: ObservedFailure | undefined;
-}
+/**
+ * What one HTTP attempt saw on the wire, before anyone decides what it means: a complete answer,
+ * or why there was none (with the answer as far as it was read). The request was handed to
+ * `fetch` either way, so it may have reached a server.
+ */
+export type AttemptObservation =
+  | { response: ObservedResponse; failure: undefined }
+  | {
+      /** The answer as far as it was read, when its status arrived. */
+      response: ObservedResponse | undefined;
+      failure: ObservedFailure;
+    };
 
 /** An HTTP answer as far as it was read. */
 export interface ObservedResponse {
@@ -71,12 +74,11 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Sends one attempt with `fetch` and records what happened: whether it was sent, the status,
- * the headers that matter, a bounded body and its JSON, or why there was no answer. Decides
- * nothing (see `classifyAttempt`) and never throws.
+ * Sends one attempt with `fetch` and records what happened: the status, the headers that
+ * matter, a bounded body and its JSON, or why there was no answer. Decides nothing (see
+ * `classifyAttempt`) and never throws.
  */
 export async function observeAttempt(input: AttemptInput): Promise<AttemptObservation> {
-  let sent = false;
   let seen: ObservedResponse | undefined;
   // One controller for the timeout and the caller's abort; a plain timer, because a
   // per-request AbortSignal.timeout() is costly on Node 20.
@@ -94,7 +96,6 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
     : undefined;
   const { signal } = controller;
   try {
-    sent = true;
     const response = await input.fetch(input.endpoint, {
       method: 'POST',
       headers: {
@@ -129,7 +130,7 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
         // Not JSON after all: classifyAttempt says so, with an excerpt of the body.
       }
     }
-    return { sent, response: seen, failure: undefined };
+    return { response: seen, failure: undefined };
   } catch (error) {
     let failure: ObservedFailure;
     if (input.signal?.aborted) {
@@ -140,7 +141,7 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
       const cause = error instanceof Error ? redactError(error, input.secrets) : error;
       failure = { kind: 'transport', code: errorCode(error), cause };
     }
-    return { sent, response: seen, failure };
+    return { response: seen, failure };
   } finally {
     clearTimeout(timer);
     unlink?.();
