@@ -18,6 +18,7 @@ export {
   checkOptionalImplementation,
   checkOptionalSignal,
   checkPositiveInteger,
+  MAX_TIMER_MS,
 } from './option-checks.js';
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
 export { readBoundedText } from './read-bounded.js';
