@@ -15,7 +15,7 @@ import {
 } from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminApiEvent } from './admin-api-events.js';
-import { classifyAttempt } from './classify-attempt.js';
+import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-attempt.js';
 import {
   type AdminClientBaseOptions,
   type ClientConfig,
@@ -194,7 +194,6 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         notify({ type: 'graphql_request', operationName, operationType, attempt, url: endpoint });
       }
       const started = onEvent ? now() : 0;
-      const attemptSecrets = [...secrets, accessToken];
       let observation: AttemptObservation;
       try {
         observation = await observeAttempt({
@@ -205,7 +204,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           timeoutMs,
           signal,
           maxResponseBytes: config.maxResponseBytes,
-          secrets: attemptSecrets,
+          secrets,
         });
       } finally {
         release?.();
@@ -220,16 +219,20 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           durationMs: now() - started,
         });
       }
-      const outcome = classifyAttempt(observation, {
-        operationName,
-        isMutation,
-        attempt,
-        endpoint,
-        timeoutMs,
-        maxResponseBytes: config.maxResponseBytes,
-        secrets: attemptSecrets,
-        now: now(),
-      });
+      // The common answer needs none of what errors are built from.
+      const data = plainResult(observation);
+      const outcome: AttemptOutcome = data
+        ? { ok: true, data }
+        : classifyAttempt(observation, {
+            operationName,
+            isMutation,
+            attempt,
+            endpoint,
+            timeoutMs,
+            maxResponseBytes: config.maxResponseBytes,
+            secrets: [...secrets, accessToken],
+            now: now(),
+          });
       const refused = !outcome.ok && outcome.reason === 'unauthenticated';
       if (observation.response && !refused && replacement?.accessToken === accessToken) {
         replacement.accepted = true;

@@ -100,12 +100,12 @@ export function classifyAttempt(
   observation: AttemptObservation,
   context: AttemptContext,
 ): AttemptOutcome {
+  const data = plainResult(observation);
+  if (data) return { ok: true, data };
   const { response, failure } = observation;
-  if (!failure) {
-    const data = plainSuccess(response);
-    return data ? { ok: true, data } : classifyResponse(response, context);
-  }
-  return classifyFailure(failure, response, context);
+  return failure
+    ? classifyFailure(failure, response, context)
+    : classifyResponse(response, context);
 }
 
 /** What every error of an attempt carries. */
@@ -170,11 +170,12 @@ function classifyFailure(
 }
 
 /**
- * The data of the common answer, a 2xx with a JSON object holding `data` and no `errors`; the
- * same result {@link classifyResponse} reaches for it, without building what errors need.
+ * The data of the common answer, a complete 2xx with a JSON object holding `data` and no
+ * `errors`: the result {@link classifyAttempt} gives it, without the context errors need.
  */
-function plainSuccess(response: ObservedResponse): Record<string, unknown> | undefined {
-  if (response.status < 200 || response.status > 299 || response.truncated) {
+export function plainResult(observation: AttemptObservation): Record<string, unknown> | undefined {
+  const { response, failure } = observation;
+  if (failure || response.status < 200 || response.status > 299 || response.truncated) {
     return undefined;
   }
   const result = response.json?.value;

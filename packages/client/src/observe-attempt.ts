@@ -52,7 +52,7 @@ export interface AttemptInput {
   signal: AbortSignal | undefined;
   /** Most bytes of a 2xx body to read. */
   maxResponseBytes: number;
-  /** Strings never to keep in a recorded error. */
+  /** Strings besides `accessToken` never to keep in a recorded error. */
   secrets: readonly string[];
 }
 
@@ -138,7 +138,8 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
     } else if (timedOut) {
       failure = { kind: 'timeout', code: undefined, cause: undefined };
     } else {
-      const cause = error instanceof Error ? redactError(error, input.secrets) : error;
+      const cause =
+        error instanceof Error ? redactError(error, [...input.secrets, input.accessToken]) : error;
       failure = { kind: 'transport', code: errorCode(error), cause };
     }
     return { response: seen, failure };
