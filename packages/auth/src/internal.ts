@@ -31,7 +31,12 @@ export {
   secureEndpointUrl,
   tokenEndpointUrl,
 } from './token-endpoint-url.js';
-export { checkTokenProviderOptions } from './token-provider.js';
+export {
+  checkTokenStore,
+  resolveTokenProviderConfig,
+  type TokenProviderConfig,
+  tokenProviderFromConfig,
+} from './token-provider.js';
 export {
   AUTH_ENV_VARS,
   ENV_VARS,

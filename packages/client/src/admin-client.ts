@@ -1,6 +1,5 @@
 import {
   ConfigurationError,
-  createTokenProvider,
   type TokenProvider,
   type TokenProviderOptions,
   TokenRequestError,
@@ -9,9 +8,10 @@ import {
   checkDurationMs,
   checkOptionalImplementation,
   checkOptionalSignal,
-  checkTokenProviderOptions,
+  checkTokenStore,
   emit,
-  tokenEndpointUrl,
+  resolveTokenProviderConfig,
+  tokenProviderFromConfig,
 } from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminApiEvent } from './admin-api-events.js';
@@ -27,7 +27,7 @@ import { checkHosts } from './host-check.js';
 import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
-import { createPacer } from './pacer.js';
+import { pacerFromConfig } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
 import { wait } from './scheduler.js';
@@ -315,7 +315,7 @@ function ownRateLimiter(
     return config.rateLimiter;
   }
   const { now, setTimer } = config;
-  return config.rateLimit ? createPacer({ ...config.rateLimit, now, setTimer }) : undefined;
+  return config.rateLimit ? pacerFromConfig(config.rateLimit, now, setTimer) : undefined;
 }
 
 /**
@@ -362,22 +362,22 @@ function resolveSeams(
       );
     }
   }
-  const providerOptions = {
+  // Every option is checked before a fleet is joined, so a mistake never leaves a member behind.
+  const providerConfig = resolveTokenProviderConfig({
     authUrl,
     clientId,
     clientSecret,
     refreshMarginS,
+    store: options.store,
     onEvent: config.onEvent,
     fetch: config.fetch,
     now: config.now,
     allowInsecureHttp: config.allowInsecureHttp,
-  };
-  // Every option is checked before a fleet is joined, so a mistake never leaves a member behind.
-  checkTokenProviderOptions(providerOptions);
-  checkHosts(tokenEndpointUrl(authUrl, config.allowInsecureHttp), new URL(config.endpoint));
+  });
+  checkHosts(providerConfig.request.url, new URL(config.endpoint));
   if (!fleet) {
     return {
-      tokenProvider: createTokenProvider({ ...providerOptions, store: options.store }),
+      tokenProvider: tokenProviderFromConfig(providerConfig),
       secrets: [clientSecret],
       rateLimiter: ownRateLimiter(options, config),
     };
@@ -389,8 +389,9 @@ function resolveSeams(
     onEvent: config.onEvent,
     now: config.now,
   });
+  checkTokenStore(membership.tokenStore);
   return {
-    tokenProvider: createTokenProvider({ ...providerOptions, store: membership.tokenStore }),
+    tokenProvider: tokenProviderFromConfig({ ...providerConfig, store: membership.tokenStore }),
     secrets: [clientSecret],
     rateLimiter: membership.rateLimiter,
   };

@@ -71,11 +71,18 @@ interface Waiter {
  * const products = createAdminClient({ ...credentials, rateLimiter });
  */
 export function createPacer(options: PacerOptions = {}): RateLimiter {
-  const { limit, windowMs } = resolveRateLimit(options);
+  const budget = resolveRateLimit(options);
   checkOptionalFunction('now', options.now);
   checkOptionalFunction('setTimer', options.setTimer);
-  const now = options.now ?? Date.now;
-  const setTimer = options.setTimer ?? realSetTimer;
+  return pacerFromConfig(budget, options.now ?? Date.now, options.setTimer ?? realSetTimer);
+}
+
+/** {@link createPacer} for a budget already checked by {@link resolveRateLimit}. */
+export function pacerFromConfig(
+  { limit, windowMs }: RateLimitConfig,
+  now: () => number,
+  setTimer: SetTimer,
+): RateLimiter {
   const queue: Waiter[] = [];
   const settled: number[] = [];
   let inFlight = 0;
