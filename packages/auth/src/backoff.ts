@@ -1,3 +1,5 @@
+import { onAbort } from './on-abort.js';
+
 /** Options for a bounded exponential backoff with full jitter. */
 export interface BackoffOptions {
   /** Delay before the first retry, before jitter. */
@@ -23,14 +25,16 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       reject(signal.reason);
       return;
     }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
+    let unlink: (() => void) | undefined;
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      unlink?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal) {
+      unlink = onAbort(signal, () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    }
   });
 }

@@ -7,7 +7,19 @@ export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
 export { DEFAULT_ENV_FILE, loadEnvFile } from './env-file.js';
 export { redactError } from './errors.js';
-export { checkCount, checkDurationMs, checkPositiveInteger } from './option-checks.js';
+export { isRecord } from './is-record.js';
+export { onAbort } from './on-abort.js';
+export {
+  checkCount,
+  checkDurationMs,
+  checkFalseOrObject,
+  checkOptionalBoolean,
+  checkOptionalFunction,
+  checkOptionalImplementation,
+  checkOptionalSignal,
+  checkPositiveInteger,
+  MAX_TIMER_MS,
+} from './option-checks.js';
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
 export { readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
@@ -19,7 +31,12 @@ export {
   secureEndpointUrl,
   tokenEndpointUrl,
 } from './token-endpoint-url.js';
-export { checkTokenProviderOptions } from './token-provider.js';
+export {
+  checkTokenStore,
+  resolveTokenProviderConfig,
+  type TokenProviderConfig,
+  tokenProviderFromConfig,
+} from './token-provider.js';
 export {
   AUTH_ENV_VARS,
   ENV_VARS,

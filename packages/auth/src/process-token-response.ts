@@ -1,5 +1,6 @@
 import type { AccessToken } from './access-token.js';
 import { TokenRequestError } from './errors.js';
+import { isRecord } from './is-record.js';
 import { discardBody, readBoundedText } from './read-bounded.js';
 import { bodyExcerpt } from './redact.js';
 import { describeLocation } from './redirect-location.js';
@@ -17,10 +18,6 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 const excerpt = (body: string, secrets: readonly string[], truncated = false) =>
   bodyExcerpt(body, secrets, EXCERPT_LENGTH, truncated);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function invalid(message: string, status: number, bodyExcerpt?: string): TokenRequestError {
   return new TokenRequestError('INVALID_RESPONSE', message, {

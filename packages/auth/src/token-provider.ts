@@ -2,11 +2,14 @@ import type { AccessToken } from './access-token.js';
 import { emit } from './auth-events.js';
 import { backoffDelayMs } from './backoff.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
+import { onAbort } from './on-abort.js';
+import { checkOptionalImplementation } from './option-checks.js';
 import { tokenFingerprint } from './redact.js';
 import {
   type RequestTokenOptions,
   requestToken,
   resolveTokenRequestConfig,
+  type TokenRequestConfig,
 } from './request-token.js';
 import { createMemoryTokenStore, type RefreshTurn, type TokenStore } from './token-store.js';
 
@@ -23,6 +26,8 @@ const MAX_REFRESH_MARGIN_RATIO = 0.5;
 const FINAL_WINDOW_S = 30;
 /** Backoff between failed refreshes while the cached token is still valid. */
 const REFRESH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 } as const;
+const STORE_METHODS = ['get', 'set'] satisfies (keyof TokenStore)[];
+const OPTIONAL_STORE_METHODS = ['compareAndDelete', 'refreshTurn'] satisfies (keyof TokenStore)[];
 
 /** Options of {@link createTokenProvider}. */
 export interface TokenProviderOptions extends Omit<RequestTokenOptions, 'signal'> {
@@ -68,46 +73,41 @@ function refreshWindows(
   return { refreshAt: token.expiresAt - marginMs, waitAt: token.expiresAt - finalMs };
 }
 
+/** {@link TokenProviderOptions} checked, with what the provider needs resolved. */
+export interface TokenProviderConfig {
+  /** What each token request is sent with, checked: {@link TokenProviderConfig.request}. */
+  readonly requestOptions: Omit<RequestTokenOptions, 'signal'>;
+  /** The token endpoint and the time budget of a request (also the longest wait for a turn). */
+  readonly request: TokenRequestConfig;
+  readonly refreshMarginS: number | undefined;
+  /** `undefined` for an in-memory store. */
+  readonly store: TokenStore | undefined;
+}
+
+/** A store is used at the first call: one without `get` and `set` must fail at creation instead. */
+export function checkTokenStore(store: unknown): void {
+  checkOptionalImplementation('store', store, STORE_METHODS, OPTIONAL_STORE_METHODS);
+}
+
 /**
  * Checks the options of {@link createTokenProvider} as it does, for code that must refuse bad
- * options before it creates the provider.
+ * options before it creates the provider; {@link tokenProviderFromConfig} then creates it.
  */
-export function checkTokenProviderOptions(options: TokenProviderOptions): void {
+export function resolveTokenProviderConfig(options: TokenProviderOptions): TokenProviderConfig {
   const { refreshMarginS, store, ...requestOptions } = options;
-  checkStore(store);
+  checkTokenStore(store);
   if (refreshMarginS !== undefined && !(Number.isFinite(refreshMarginS) && refreshMarginS >= 0)) {
     throw new ConfigurationError(
       'INVALID_OPTION',
       '"refreshMarginS" must be a non-negative number of seconds',
     );
   }
-  resolveTokenRequestConfig(requestOptions);
-}
-
-/** What a value is, for a message: its type, never its content. */
-function typeOf(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-}
-
-/** A store is used at the first call: one without `get` and `set` must fail at creation instead. */
-function checkStore(store: unknown): void {
-  if (store === undefined) return;
-  const methods = store as Partial<Record<keyof TokenStore, unknown>> | null;
-  const valid =
-    typeof methods === 'object' &&
-    methods !== null &&
-    typeof methods.get === 'function' &&
-    typeof methods.set === 'function' &&
-    ['compareAndDelete', 'refreshTurn'].every((optional) => {
-      const method = methods[optional as keyof TokenStore];
-      return method === undefined || typeof method === 'function';
-    });
-  if (!valid) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"store" must be a TokenStore: an object with get() and set(), and optionally compareAndDelete() and refreshTurn() (got ${typeOf(store)})`,
-    );
-  }
+  return {
+    requestOptions,
+    request: resolveTokenRequestConfig(requestOptions),
+    refreshMarginS,
+    store,
+  };
 }
 
 /**
@@ -121,10 +121,16 @@ function checkStore(store: unknown): void {
  * const { accessToken } = await provider.getToken();
  */
 export function createTokenProvider(options: TokenProviderOptions): TokenProvider {
-  checkTokenProviderOptions(options);
-  const { store = createMemoryTokenStore(), refreshMarginS, ...requestOptions } = options;
-  const { timeoutMs } = resolveTokenRequestConfig(requestOptions);
-  const now = options.now ?? Date.now;
+  return tokenProviderFromConfig(resolveTokenProviderConfig(options));
+}
+
+/** {@link createTokenProvider} for options already checked by {@link resolveTokenProviderConfig}. */
+export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvider {
+  const { requestOptions, refreshMarginS } = config;
+  const { timeoutMs } = config.request;
+  const store = config.store ?? createMemoryTokenStore();
+  const now = requestOptions.now ?? Date.now;
+  const { onEvent } = requestOptions;
   let inflight: Flight | undefined;
   // Consecutive failed token requests, the last failure, and the time before which no new
   // request is started: without it every call would hit a token host that is down, inside the
@@ -170,7 +176,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
             : await requestToken({ ...requestOptions, signal: abandon.signal });
         if (turn?.kind !== 'ready') {
           await store.set(token);
-          emit(options.onEvent, {
+          emit(onEvent, {
             type: 'token_acquired',
             expiresAt: token.expiresAt,
             tokenFingerprint: tokenFingerprint(token.accessToken),
@@ -189,7 +195,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
           retryAt = now() + backoffDelayMs(failures, REFRESH_BACKOFF);
           lastError = error;
           const cached = await store.get();
-          emit(options.onEvent, {
+          emit(onEvent, {
             type: 'refresh_failed',
             error,
             servingCachedToken: cached !== undefined && now() < cached.expiresAt,
@@ -223,18 +229,15 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     if (signal.aborted) return Promise.reject(aborted(signal));
     flight.waiters++;
     return new Promise<AccessToken>((resolve, reject) => {
-      const onAbort = () => {
+      const unlink = onAbort(signal, () => {
         reject(aborted(signal));
         flight.waiters--;
         if (flight.waiters === 0 && !flight.background) {
           if (inflight === flight) inflight = undefined;
           flight.abandon.abort();
         }
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      flight.promise
-        .then(resolve, reject)
-        .finally(() => signal.removeEventListener('abort', onAbort));
+      });
+      flight.promise.then(resolve, reject).finally(unlink);
     });
   };
 
@@ -281,7 +284,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       if (accessToken !== undefined && store.compareAndDelete) {
         // Atomic in the store: of a fleet's burst of 401s for one token, one clears it.
         if (await store.compareAndDelete(accessToken)) {
-          emit(options.onEvent, {
+          emit(onEvent, {
             type: 'token_invalidated',
             tokenFingerprint: tokenFingerprint(accessToken),
           });
@@ -291,7 +294,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       const cached = await store.get();
       if (!cached || (accessToken !== undefined && cached.accessToken !== accessToken)) return;
       await store.set(undefined);
-      emit(options.onEvent, {
+      emit(onEvent, {
         type: 'token_invalidated',
         tokenFingerprint: tokenFingerprint(cached.accessToken),
       });

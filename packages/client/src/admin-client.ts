@@ -1,19 +1,21 @@
 import {
   ConfigurationError,
-  createTokenProvider,
   type TokenProvider,
   type TokenProviderOptions,
   TokenRequestError,
 } from '@admin-api/auth';
 import {
   checkDurationMs,
-  checkTokenProviderOptions,
+  checkOptionalImplementation,
+  checkOptionalSignal,
+  checkTokenStore,
   emit,
-  tokenEndpointUrl,
+  resolveTokenProviderConfig,
+  tokenProviderFromConfig,
 } from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminApiEvent } from './admin-api-events.js';
-import { classifyAttempt } from './classify-attempt.js';
+import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-attempt.js';
 import {
   type AdminClientBaseOptions,
   type ClientConfig,
@@ -25,8 +27,7 @@ import { checkHosts } from './host-check.js';
 import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
-import { checkOptionalImplementation, checkOptionalSignal } from './option-types.js';
-import { createPacer } from './pacer.js';
+import { pacerFromConfig } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
 import { wait } from './scheduler.js';
@@ -193,7 +194,6 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         notify({ type: 'graphql_request', operationName, operationType, attempt, url: endpoint });
       }
       const started = onEvent ? now() : 0;
-      const attemptSecrets = [...secrets, accessToken];
       let observation: AttemptObservation;
       try {
         observation = await observeAttempt({
@@ -204,7 +204,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           timeoutMs,
           signal,
           maxResponseBytes: config.maxResponseBytes,
-          secrets: attemptSecrets,
+          secrets,
         });
       } finally {
         release?.();
@@ -219,16 +219,20 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           durationMs: now() - started,
         });
       }
-      const outcome = classifyAttempt(observation, {
-        operationName,
-        isMutation,
-        attempt,
-        endpoint,
-        timeoutMs,
-        maxResponseBytes: config.maxResponseBytes,
-        secrets: attemptSecrets,
-        now: now(),
-      });
+      // The common answer needs none of what errors are built from.
+      const data = plainResult(observation);
+      const outcome: AttemptOutcome = data
+        ? { ok: true, data }
+        : classifyAttempt(observation, {
+            operationName,
+            isMutation,
+            attempt,
+            endpoint,
+            timeoutMs,
+            maxResponseBytes: config.maxResponseBytes,
+            secrets: [...secrets, accessToken],
+            now: now(),
+          });
       const refused = !outcome.ok && outcome.reason === 'unauthenticated';
       if (observation.response && !refused && replacement?.accessToken === accessToken) {
         replacement.accepted = true;
@@ -311,7 +315,7 @@ function ownRateLimiter(
     return config.rateLimiter;
   }
   const { now, setTimer } = config;
-  return config.rateLimit ? createPacer({ ...config.rateLimit, now, setTimer }) : undefined;
+  return config.rateLimit ? pacerFromConfig(config.rateLimit, now, setTimer) : undefined;
 }
 
 /**
@@ -358,22 +362,22 @@ function resolveSeams(
       );
     }
   }
-  const providerOptions = {
+  // Every option is checked before a fleet is joined, so a mistake never leaves a member behind.
+  const providerConfig = resolveTokenProviderConfig({
     authUrl,
     clientId,
     clientSecret,
     refreshMarginS,
+    store: options.store,
     onEvent: config.onEvent,
     fetch: config.fetch,
     now: config.now,
     allowInsecureHttp: config.allowInsecureHttp,
-  };
-  // Every option is checked before a fleet is joined, so a mistake never leaves a member behind.
-  checkTokenProviderOptions(providerOptions);
-  checkHosts(tokenEndpointUrl(authUrl, config.allowInsecureHttp), new URL(config.endpoint));
+  });
+  checkHosts(providerConfig.request.url, new URL(config.endpoint));
   if (!fleet) {
     return {
-      tokenProvider: createTokenProvider({ ...providerOptions, store: options.store }),
+      tokenProvider: tokenProviderFromConfig(providerConfig),
       secrets: [clientSecret],
       rateLimiter: ownRateLimiter(options, config),
     };
@@ -385,8 +389,9 @@ function resolveSeams(
     onEvent: config.onEvent,
     now: config.now,
   });
+  checkTokenStore(membership.tokenStore);
   return {
-    tokenProvider: createTokenProvider({ ...providerOptions, store: membership.tokenStore }),
+    tokenProvider: tokenProviderFromConfig({ ...providerConfig, store: membership.tokenStore }),
     secrets: [clientSecret],
     rateLimiter: membership.rateLimiter,
   };

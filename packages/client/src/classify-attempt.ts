@@ -1,5 +1,11 @@
 import type { AdminApiErrorDetails } from '@admin-api/auth';
-import { bodyExcerpt, describeJson, describeLocation, redactDeep } from '@admin-api/auth/internal';
+import {
+  bodyExcerpt,
+  describeJson,
+  describeLocation,
+  isRecord,
+  redactDeep,
+} from '@admin-api/auth/internal';
 import type { GraphQLFormattedError } from 'graphql';
 import {
   AbortedError,
@@ -8,7 +14,7 @@ import {
   NetworkError,
   TimeoutError,
 } from './errors.js';
-import type { AttemptObservation, ObservedResponse } from './observe-attempt.js';
+import type { AttemptObservation, ObservedFailure, ObservedResponse } from './observe-attempt.js';
 import { label } from './operation-label.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { FailedAttempt } from './retry-policy.js';
@@ -45,10 +51,6 @@ const NEVER_CONNECTED = new Set([
   'ENETUNREACH',
   'EHOSTUNREACH',
 ]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The server's `errors`, made well-formed and redacted whatever was sent: entries become objects
@@ -98,75 +100,82 @@ export function classifyAttempt(
   observation: AttemptObservation,
   context: AttemptContext,
 ): AttemptOutcome {
-  const { sent, response, failure } = observation;
-  const data = failure ? undefined : plainSuccess(response);
+  const data = plainResult(observation);
   if (data) return { ok: true, data };
-  const { operationName, isMutation, attempt } = context;
-  const name = label(operationName);
-  const details: AdminApiErrorDetails = {
-    operationName,
-    attempts: attempt,
+  const { response, failure } = observation;
+  return failure
+    ? classifyFailure(failure, response, context)
+    : classifyResponse(response, context);
+}
+
+/** What every error of an attempt carries. */
+function errorDetails(
+  context: AttemptContext,
+  response: ObservedResponse | undefined,
+): AdminApiErrorDetails {
+  return {
+    operationName: context.operationName,
+    attempts: context.attempt,
     status: response?.status,
   };
+}
 
-  if (failure?.kind === 'aborted') {
+/** An attempt that ended without a complete answer; `response` is what was read of it, if any. */
+function classifyFailure(
+  failure: ObservedFailure,
+  response: ObservedResponse | undefined,
+  context: AttemptContext,
+): AttemptOutcome {
+  const { isMutation } = context;
+  const name = label(context.operationName);
+  const details = errorDetails(context, response);
+  if (failure.kind === 'aborted') {
     return {
       ok: false,
       error: new AbortedError(`${name} was aborted by the caller`, {
         ...details,
-        mayHaveBeenApplied: isMutation && sent,
+        mayHaveBeenApplied: isMutation,
         cause: failure.cause,
       }),
-      reached: sent,
+      reached: true,
     };
   }
-  if (failure?.kind === 'timeout') {
-    const mayHaveBeenApplied = isMutation && sent;
+  if (failure.kind === 'timeout') {
     return {
       ok: false,
       error: new TimeoutError(
-        `${name} got no answer within ${context.timeoutMs} ms.${appliedHint(mayHaveBeenApplied)}`,
+        `${name} got no answer within ${context.timeoutMs} ms.${appliedHint(isMutation)}`,
         context.timeoutMs,
-        { ...details, mayHaveBeenApplied },
+        { ...details, mayHaveBeenApplied: isMutation },
       ),
       reason: 'timeout',
-      reached: sent,
+      reached: true,
     };
   }
-  if (failure) {
-    const { code } = failure;
-    const reached = response !== undefined || (sent && !(code && NEVER_CONNECTED.has(code)));
-    const mayHaveBeenApplied = isMutation && reached;
-    const what = response
-      ? `lost the connection while reading the HTTP ${response.status} answer from`
-      : 'got no answer from';
-    return {
-      ok: false,
-      error: new NetworkError(
-        `${name} ${what} ${new URL(context.endpoint).origin}${code ? ` (${code})` : ''}.${appliedHint(mayHaveBeenApplied)}`,
-        { ...details, mayHaveBeenApplied, cause: failure.cause },
-      ),
-      reason: 'network_error',
-      reached,
-    };
-  }
-  if (!response) {
-    return {
-      ok: false,
-      error: new NetworkError(`${name} got no answer.`, details),
-      reason: 'network_error',
-      reached: sent,
-    };
-  }
-  return classifyResponse(response, context, details);
+  const { code } = failure;
+  const reached = response !== undefined || !(code && NEVER_CONNECTED.has(code));
+  const mayHaveBeenApplied = isMutation && reached;
+  const what = response
+    ? `lost the connection while reading the HTTP ${response.status} answer from`
+    : 'got no answer from';
+  return {
+    ok: false,
+    error: new NetworkError(
+      `${name} ${what} ${new URL(context.endpoint).origin}${code ? ` (${code})` : ''}.${appliedHint(mayHaveBeenApplied)}`,
+      { ...details, mayHaveBeenApplied, cause: failure.cause },
+    ),
+    reason: 'network_error',
+    reached,
+  };
 }
 
 /**
- * The data of the common answer, a 2xx with a JSON object holding `data` and no `errors`; the
- * same result {@link classifyResponse} reaches for it, without building what errors need.
+ * The data of the common answer, a complete 2xx with a JSON object holding `data` and no
+ * `errors`: the result {@link classifyAttempt} gives it, without the context errors need.
  */
-function plainSuccess(response: ObservedResponse | undefined): Record<string, unknown> | undefined {
-  if (!response || response.status < 200 || response.status > 299 || response.truncated) {
+export function plainResult(observation: AttemptObservation): Record<string, unknown> | undefined {
+  const { response, failure } = observation;
+  if (failure || response.status < 200 || response.status > 299 || response.truncated) {
     return undefined;
   }
   const result = response.json?.value;
@@ -175,12 +184,9 @@ function plainSuccess(response: ObservedResponse | undefined): Record<string, un
   return isRecord(result.data) ? result.data : undefined;
 }
 
-function classifyResponse(
-  response: ObservedResponse,
-  context: AttemptContext,
-  details: AdminApiErrorDetails,
-): AttemptOutcome {
+function classifyResponse(response: ObservedResponse, context: AttemptContext): AttemptOutcome {
   const { operationName, isMutation, secrets } = context;
+  const details = errorDetails(context, response);
   const { status } = response;
   const name = label(operationName);
   // Only for errors: a successful body can be megabytes.

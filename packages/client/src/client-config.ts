@@ -1,12 +1,13 @@
-import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
-import type { AdminApiEventListener } from './admin-api-events.js';
-import { graphqlEndpointUrl } from './endpoint-url.js';
 import {
+  checkDurationMs,
   checkFalseOrObject,
   checkOptionalBoolean,
   checkOptionalFunction,
   checkOptionalImplementation,
-} from './option-types.js';
+  checkPositiveInteger,
+} from '@admin-api/auth/internal';
+import type { AdminApiEventListener } from './admin-api-events.js';
+import { graphqlEndpointUrl } from './endpoint-url.js';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, type RetryOptions, resolveRetryConfig } from './retry-policy.js';

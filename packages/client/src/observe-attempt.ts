@@ -1,15 +1,22 @@
-import { MAX_ERROR_BODY_BYTES, readBoundedText, redactError } from '@admin-api/auth/internal';
-import { linkToCallerSignal } from './caller-signal.js';
+import {
+  MAX_ERROR_BODY_BYTES,
+  onAbort,
+  readBoundedText,
+  redactError,
+} from '@admin-api/auth/internal';
 
-/** What one HTTP attempt saw on the wire, before anyone decides what it means. */
-export interface AttemptObservation {
-  /** The request was handed to `fetch`, so it may have reached a server. */
-  sent: boolean;
-  /** The answer, when one arrived. */
-  response: ObservedResponse | undefined;
-  /** Why no complete answer was read, if so. */
-  failure: ObservedFailure | undefined;
-}
+/**
+ * What one HTTP attempt saw on the wire, before anyone decides what it means: a complete answer,
+ * or why there was none (with the answer as far as it was read). The request was handed to
+ * `fetch` either way, so it may have reached a server.
+ */
+export type AttemptObservation =
+  | { response: ObservedResponse; failure: undefined }
+  | {
+      /** The answer as far as it was read, when its status arrived. */
+      response: ObservedResponse | undefined;
+      failure: ObservedFailure;
+    };
 
 /** An HTTP answer as far as it was read. */
 export interface ObservedResponse {
@@ -45,7 +52,7 @@ export interface AttemptInput {
   signal: AbortSignal | undefined;
   /** Most bytes of a 2xx body to read. */
   maxResponseBytes: number;
-  /** Strings never to keep in a recorded error. */
+  /** Strings besides `accessToken` never to keep in a recorded error. */
   secrets: readonly string[];
 }
 
@@ -67,12 +74,11 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Sends one attempt with `fetch` and records what happened: whether it was sent, the status,
- * the headers that matter, a bounded body and its JSON, or why there was no answer. Decides
- * nothing (see `classifyAttempt`) and never throws.
+ * Sends one attempt with `fetch` and records what happened: the status, the headers that
+ * matter, a bounded body and its JSON, or why there was no answer. Decides nothing (see
+ * `classifyAttempt`) and never throws.
  */
 export async function observeAttempt(input: AttemptInput): Promise<AttemptObservation> {
-  let sent = false;
   let seen: ObservedResponse | undefined;
   // One controller for the timeout and the caller's abort; a plain timer, because a
   // per-request AbortSignal.timeout() is costly on Node 20.
@@ -82,10 +88,14 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
     timedOut = true;
     controller.abort();
   }, input.timeoutMs);
-  const unlink = input.signal ? linkToCallerSignal(input.signal, controller) : undefined;
+  // One listener per caller signal, however many calls share it; `AbortSignal.any` on Node 20
+  // would also retain every combined signal as long as the caller's lives.
+  const callerSignal = input.signal;
+  const unlink = callerSignal
+    ? onAbort(callerSignal, () => controller.abort(callerSignal.reason))
+    : undefined;
   const { signal } = controller;
   try {
-    sent = true;
     const response = await input.fetch(input.endpoint, {
       method: 'POST',
       headers: {
@@ -120,7 +130,7 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
         // Not JSON after all: classifyAttempt says so, with an excerpt of the body.
       }
     }
-    return { sent, response: seen, failure: undefined };
+    return { response: seen, failure: undefined };
   } catch (error) {
     let failure: ObservedFailure;
     if (input.signal?.aborted) {
@@ -128,10 +138,11 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
     } else if (timedOut) {
       failure = { kind: 'timeout', code: undefined, cause: undefined };
     } else {
-      const cause = error instanceof Error ? redactError(error, input.secrets) : error;
+      const cause =
+        error instanceof Error ? redactError(error, [...input.secrets, input.accessToken]) : error;
       failure = { kind: 'transport', code: errorCode(error), cause };
     }
-    return { sent, response: seen, failure };
+    return { response: seen, failure };
   } finally {
     clearTimeout(timer);
     unlink?.();

@@ -1,6 +1,10 @@
 import { ConfigurationError } from '@admin-api/auth';
-import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
-import { checkOptionalFunction } from './option-types.js';
+import {
+  checkDurationMs,
+  checkOptionalFunction,
+  checkPositiveInteger,
+  onAbort,
+} from '@admin-api/auth/internal';
 import type { RateLimiter } from './rate-limiter.js';
 import { realSetTimer, type SetTimer } from './scheduler.js';
 
@@ -49,9 +53,8 @@ export interface PacerOptions extends RateLimitOptions {
 
 interface Waiter {
   resolve(release: () => void): void;
-  reject(reason: unknown): void;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  /** Stops listening for the caller's abort. */
+  unlink: (() => void) | undefined;
 }
 
 /**
@@ -68,11 +71,18 @@ interface Waiter {
  * const products = createAdminClient({ ...credentials, rateLimiter });
  */
 export function createPacer(options: PacerOptions = {}): RateLimiter {
-  const { limit, windowMs } = resolveRateLimit(options);
+  const budget = resolveRateLimit(options);
   checkOptionalFunction('now', options.now);
   checkOptionalFunction('setTimer', options.setTimer);
-  const now = options.now ?? Date.now;
-  const setTimer = options.setTimer ?? realSetTimer;
+  return pacerFromConfig(budget, options.now ?? Date.now, options.setTimer ?? realSetTimer);
+}
+
+/** {@link createPacer} for a budget already checked by {@link resolveRateLimit}. */
+export function pacerFromConfig(
+  { limit, windowMs }: RateLimitConfig,
+  now: () => number,
+  setTimer: SetTimer,
+): RateLimiter {
   const queue: Waiter[] = [];
   const settled: number[] = [];
   let inFlight = 0;
@@ -106,7 +116,7 @@ export function createPacer(options: PacerOptions = {}): RateLimiter {
         return;
       }
       const waiter = queue.shift() as Waiter;
-      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.unlink?.();
       inFlight++;
       waiter.resolve(createRelease());
     }
@@ -136,16 +146,15 @@ export function createPacer(options: PacerOptions = {}): RateLimiter {
         }
       }
       return new Promise((resolve, reject) => {
-        const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+        const waiter: Waiter = { resolve, unlink: undefined };
         if (signal) {
-          waiter.onAbort = () => {
+          waiter.unlink = onAbort(signal, () => {
             const index = queue.indexOf(waiter);
             if (index >= 0) queue.splice(index, 1);
             // A timer with no waiter left would only keep the process alive.
             if (queue.length === 0) cancelSchedule();
             reject(signal.reason);
-          };
-          signal.addEventListener('abort', waiter.onAbort, { once: true });
+          });
         }
         queue.push(waiter);
         pump();

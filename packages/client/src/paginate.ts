@@ -1,4 +1,5 @@
 import { ConfigurationError } from '@admin-api/auth';
+import { isRecord } from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminClient, RequestOptions, Variables } from './admin-client.js';
 import { HttpError } from './errors.js';
@@ -40,10 +41,6 @@ export interface PaginateOptions<TResult, TItem> extends Omit<RequestOptions, 'i
   limit?: number;
   /** First page to fetch: a positive integer (pages count from 1). @default 1 */
   startPage?: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Items that can be told apart: each an object with a non-null `id`. */

@@ -1,3 +1,5 @@
+import { MAX_TIMER_MS } from '@admin-api/auth/internal';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_NAME = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const LONG_DAY_NAME = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
@@ -52,11 +54,10 @@ function parseHttpDate(value: string, now: number): number | undefined {
 }
 
 /**
- * The longest wait a `Retry-After` is read as (2^31 − 1 ms, the timer maximum, about 24.8 days):
- * a larger delay saturates here, and `maxRetryAfterMs` then decides, instead of a wait that
- * overflows the timer.
+ * The longest wait a `Retry-After` is read as, the timer maximum: a larger delay saturates here,
+ * and `maxRetryAfterMs` then decides, instead of a wait that overflows the timer.
  */
-export const MAX_RETRY_AFTER_MS = 2 ** 31 - 1;
+export const MAX_RETRY_AFTER_MS = MAX_TIMER_MS;
 
 /**
  * Parses a `Retry-After` header into milliseconds: delta-seconds (`"7"`, digits only, as RFC

@@ -1,3 +1,5 @@
+import { onAbort } from '@admin-api/auth/internal';
+
 /**
  * Schedules `callback` after `delayMs` and returns a function that cancels it. The client uses
  * it for its own waits (pacing, backoff, `Retry-After`); tests pass a virtual one.
@@ -17,14 +19,16 @@ export function wait(setTimer: SetTimer, delayMs: number, signal?: AbortSignal):
       reject(signal.reason);
       return;
     }
-    const onAbort = () => {
-      cancel();
-      reject(signal?.reason);
-    };
+    let unlink: (() => void) | undefined;
     const cancel = setTimer(() => {
-      signal?.removeEventListener('abort', onAbort);
+      unlink?.();
       resolve();
     }, delayMs);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal) {
+      unlink = onAbort(signal, () => {
+        cancel();
+        reject(signal.reason);
+      });
+    }
   });
 }

@@ -32,7 +32,6 @@ function answer(
   let json: ObservedResponse['json'];
   if (typeof body !== 'string') json = { value: body };
   return {
-    sent: true,
     failure: undefined,
     response: {
       status,
@@ -66,7 +65,6 @@ describe('classifyAttempt', () => {
   it('the caller’s abort is final, and a sent mutation may have been applied', () => {
     const outcome = classifyAttempt(
       {
-        sent: true,
         response: undefined,
         failure: { kind: 'aborted', code: undefined, cause: undefined },
       },
@@ -81,7 +79,6 @@ describe('classifyAttempt', () => {
   it('a timeout is retryable and says a mutation may have been applied', () => {
     const outcome = classifyAttempt(
       {
-        sent: true,
         response: undefined,
         failure: { kind: 'timeout', code: undefined, cause: undefined },
       },
@@ -95,7 +92,6 @@ describe('classifyAttempt', () => {
   it('a refused connection never reached a server', () => {
     const outcome = classifyAttempt(
       {
-        sent: true,
         response: undefined,
         failure: { kind: 'transport', code: 'ECONNREFUSED', cause: undefined },
       },

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { onAbort } from '@admin-api/auth/internal';
 import { createPacer, type RateLimiter } from '@admin-api/client';
 import type { BudgetAttempt, BudgetConfig, BudgetSlot, RateBudget } from './rate-budget.js';
 import { type RedisHealth, RedisUnavailableError } from './redis-health.js';
@@ -24,8 +25,8 @@ export interface FleetRateLimiterOptions {
 interface Waiter {
   resolve(slot: BudgetSlot): void;
   reject(reason: unknown): void;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  /** Stops listening for the caller's abort. */
+  unlink: (() => void) | undefined;
 }
 
 /** How the limiter gives out slots now. */
@@ -104,9 +105,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     onOtherBudgets(attempt.otherConfigs, applied);
   };
 
-  const settle = (waiter: Waiter) => {
-    if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-  };
+  const settle = (waiter: Waiter) => waiter.unlink?.();
 
   const releaseShared = (slot: BudgetSlot) => {
     // A release that cannot reach Redis leaves the slot counting until it expires.
@@ -155,14 +154,13 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   const sharedSlot = (signal: AbortSignal | undefined) =>
     new Promise<BudgetSlot>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { resolve, reject, unlink: undefined };
       if (signal) {
-        waiter.onAbort = () => {
+        waiter.unlink = onAbort(signal, () => {
           const index = queue.indexOf(waiter);
           if (index >= 0) queue.splice(index, 1);
           reject(signal.reason);
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
+        });
       }
       queue.push(waiter);
       void pump();
