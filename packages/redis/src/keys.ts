@@ -29,6 +29,18 @@ export function appTag(clientId: string): string {
   return createHash('sha256').update(clientId).digest('hex').slice(0, APP_TAG_LENGTH);
 }
 
+/** Returns `prefix` if it can prefix key names; throws a ConfigurationError naming `keyPrefix` if not. */
+export function checkKeyPrefix(prefix: unknown): string {
+  if (typeof prefix !== 'string' || /[{}]/.test(prefix)) {
+    // A brace in the prefix would become the hash tag, putting every app in one slot.
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      `"keyPrefix" must be a string without "{" or "}" (got ${JSON.stringify(prefix)}); the app's hash tag supplies the braces`,
+    );
+  }
+  return prefix;
+}
+
 /**
  * The keys of the app with `clientId`: `{prefix}{<app tag>}:token` and so on. Redis Cluster
  * hashes only what is inside the first `{…}`, so every script's keys land in one slot.
@@ -40,14 +52,7 @@ export function fleetKeys(clientId: string, prefix: string = DEFAULT_KEY_PREFIX)
   if (!clientId) {
     throw new ConfigurationError('INVALID_OPTION', '"clientId" must be a non-empty string');
   }
-  if (/[{}]/.test(prefix)) {
-    // A brace in the prefix would become the hash tag, putting every app in one slot.
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"keyPrefix" must not contain "{" or "}" (got ${JSON.stringify(prefix)}); the app's hash tag supplies the braces`,
-    );
-  }
-  const base = `${prefix}{${appTag(clientId)}}:`;
+  const base = `${checkKeyPrefix(prefix)}{${appTag(clientId)}}:`;
   return {
     token: `${base}token`,
     refreshLock: `${base}refresh-lock`,
