@@ -1,7 +1,7 @@
-import { ConfigurationError } from '@admin-api/auth';
 import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
 import type { FleetEvent, RateLimitOptions } from '@admin-api/client';
 import { checkKeyPrefix, DEFAULT_KEY_PREFIX } from './keys.js';
+import { checkShare } from './rate-budget.js';
 import { DEFAULT_LOCK_LIFETIME_MS } from './refresh-lock.js';
 
 /** Default share of the fleet's budget each process may use while Redis is unreachable. */
@@ -70,16 +70,6 @@ export interface RedisFleetConfig {
   readonly commandTimeoutMs: number;
   readonly probeIntervalMs: number;
   readonly onEvent: ((event: FleetEvent) => void) | undefined;
-}
-
-function checkShare(name: string, value: number): number {
-  if (!(typeof value === 'number' && value > 0 && value <= 1)) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"${name}" must be a number in (0, 1], e.g. 0.5 (got ${String(value)})`,
-    );
-  }
-  return value;
 }
 
 /** Checks the options once, at creation: a mistake throws a ConfigurationError naming it. */
