@@ -1,4 +1,5 @@
 import { ConfigurationError } from '@admin-api/auth';
+import { emit } from '@admin-api/auth/internal';
 import type {
   Fleet,
   FleetEvent,
@@ -52,16 +53,15 @@ export function createRedisFleet(
   const { client } = redis;
   const listeners = new Set<(event: FleetEvent) => void>();
   if (config.onEvent) listeners.add(config.onEvent);
-  const emit = (event: FleetEvent) => {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A logging hook must never break a request.
-      }
-    }
+  const emitAll = (event: FleetEvent) => {
+    for (const listener of listeners) emit(listener, event);
   };
-  const health = createRedisHealth({ connection: redis, commandTimeoutMs, probeIntervalMs, emit });
+  const health = createRedisHealth({
+    connection: redis,
+    commandTimeoutMs,
+    probeIntervalMs,
+    emit: emitAll,
+  });
   // One limiter per app and budget in this process, so clients of one app share its fallback.
   const limiters = new Map<string, RateLimiter>();
   const warned = new Set<string>();
@@ -85,7 +85,7 @@ export function createRedisFleet(
       probeIntervalMs,
       onOtherBudgets(others, applied) {
         if (others.length === 0) return;
-        emit({ type: 'fleet_budget_mismatch', app, budget: budget.config, others, applied });
+        emitAll({ type: 'fleet_budget_mismatch', app, budget: budget.config, others, applied });
         const described = JSON.stringify({ app, budget: budget.config, others });
         if (warned.has(described)) return;
         warned.add(described);
@@ -121,7 +121,7 @@ export function createRedisFleet(
           key: keys.token,
           cipher: createTokenCipher(member.clientSecret),
           now: member.now,
-          onUnreadable: (reason) => emit({ type: 'fleet_token_unreadable', app, reason }),
+          onUnreadable: (reason) => emitAll({ type: 'fleet_token_unreadable', app, reason }),
         }),
         lock: createRefreshLock({
           client,
