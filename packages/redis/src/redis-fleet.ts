@@ -10,7 +10,7 @@ import type {
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
 import { createFleetRateLimiter } from './fleet-rate-limiter.js';
 import { createFleetTokenStore } from './fleet-token-store.js';
-import { appTag, fleetKeys } from './keys.js';
+import { appKeys, appTag, type FleetKeys } from './keys.js';
 import { createRateBudget } from './rate-budget.js';
 import { type RedisFleetOptions, resolveRedisFleetConfig } from './redis-fleet-options.js';
 import { createRedisHealth } from './redis-health.js';
@@ -67,14 +67,14 @@ export function createRedisFleet(
   const warned = new Set<string>();
   let closed = false;
 
-  const limiterFor = (app: string, member: FleetMember): RateLimiter => {
+  const limiterFor = (app: string, keys: FleetKeys, member: FleetMember): RateLimiter => {
     const rateLimit = member.rateLimit ?? config.rateLimit;
     const id = `${app}/${rateLimit.limit}/${rateLimit.windowMs}`;
     const existing = limiters.get(id);
     if (existing) return existing;
     const budget = createRateBudget({
       client,
-      keys: fleetKeys(member.clientId, keyPrefix),
+      keys,
       rateLimit,
       share,
     });
@@ -112,7 +112,7 @@ export function createRedisFleet(
         );
       }
       const app = appTag(member.clientId);
-      const keys = fleetKeys(member.clientId, keyPrefix);
+      const keys = appKeys(app, keyPrefix);
       if (member.onEvent) listeners.add(member.onEvent);
       const tokenStore = createFleetTokenStore({
         health,
@@ -129,7 +129,7 @@ export function createRedisFleet(
           lifetimeMs: config.lockLifetimeMs,
         }),
       });
-      return { tokenStore, rateLimiter: limiterFor(app, member) };
+      return { tokenStore, rateLimiter: limiterFor(app, keys, member) };
     },
 
     async close() {
