@@ -3,27 +3,28 @@
 // module, and the generator's own speed in-process, on the Admin API schema (the vendor's 132
 // operations) and on GitHub's (100 and 500 operations), in one run.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { adminApiSchema, adminApiSchemaSdl } from '@admin-api/emulator';
+import { adminApiSchemaSdl } from '@admin-api/emulator';
 import { generate } from '@graphql-codegen/cli';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { schema as githubIntrospection } from '@octokit/graphql-schema';
-import { type GraphQLSchema, parse } from 'graphql';
+import { parse } from 'graphql';
 import {
   createIncrementalGenerator,
   generateModule,
   type SourceDocuments,
 } from '../packages/codegen/src/generator/index.js';
-import {
-  adminApiDefaultOperations,
-  githubSchema,
-} from '../packages/codegen/test/generator-corpus.js';
-import { operationsFor } from '../packages/codegen/test/large-schema-operations.js';
 import { type BenchReport, median, runIfMain, table } from './bench-report.js';
+import {
+  adminApiWorkload,
+  githubWorkload,
+  type Workload,
+  writeOperations,
+} from './codegen-workloads.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -32,36 +33,21 @@ const WORK = fileURLToPath(new URL('./.work/generator/', import.meta.url));
 const TSC_RUNS = Number(process.env.BENCH_GENERATOR_TSC_RUNS ?? 5);
 const GENERATOR_RUNS = Number(process.env.BENCH_GENERATOR_RUNS ?? 15);
 
-interface Corpus {
-  name: string;
-  schema: GraphQLSchema;
+interface Corpus extends Workload {
   /** The schema as graphql-codegen's CLI loads it: SDL or introspection JSON. */
-  schemaFile: { name: string; text: string };
-  operations: string[];
+  readonly schemaFile: { name: string; text: string };
 }
 
 function corpora(): Corpus[] {
-  const github = githubSchema();
   const githubFile = { name: 'schema.json', text: JSON.stringify(githubIntrospection.json) };
   return [
     {
+      ...adminApiWorkload(),
       name: 'Admin API, 132 vendor operations',
-      schema: adminApiSchema(),
       schemaFile: { name: 'schema.graphql', text: adminApiSchemaSdl() },
-      operations: adminApiDefaultOperations(),
     },
-    {
-      name: 'GitHub, 100 operations',
-      schema: github,
-      schemaFile: githubFile,
-      operations: operationsFor(github, 100),
-    },
-    {
-      name: 'GitHub, 500 operations',
-      schema: github,
-      schemaFile: githubFile,
-      operations: operationsFor(github, 500),
-    },
+    { ...githubWorkload(100), name: 'GitHub, 100 operations', schemaFile: githubFile },
+    { ...githubWorkload(500), name: 'GitHub, 500 operations', schemaFile: githubFile },
   ];
 }
 
@@ -158,12 +144,8 @@ export async function generatorOutput(): Promise<BenchReport> {
   const speedRows: (string | number)[][] = [];
   for (const corpus of corpora()) {
     const dir = join(WORK, corpus.name.replace(/\W+/g, '-'));
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(join(dir, 'ops'), { recursive: true });
+    writeOperations(dir, corpus.operations);
     writeFileSync(join(dir, corpus.schemaFile.name), corpus.schemaFile.text);
-    corpus.operations.forEach((op, i) => {
-      writeFileSync(join(dir, 'ops', `op${String(i).padStart(3, '0')}.graphql`), `${op}\n`);
-    });
     process.stderr.write(`generator-output: ${corpus.name}\n`);
     const sources: SourceDocuments[] = corpus.operations.map((op, i) => ({
       location: `ops/op${String(i).padStart(3, '0')}.graphql`,

@@ -3,12 +3,8 @@ import { buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { generateModule, type SourceDocuments } from '../src/generator/index.js';
 import { CodegenError } from '../src/index.js';
-import {
-  ADMIN_API_EDGE_CASES,
-  GITHUB_EDGE_CASES,
-  githubSchema,
-  sourcesOf,
-} from './generator-corpus.js';
+import { ADMIN_API_EDGE_CASES, GITHUB_EDGE_CASES, sourcesOf } from './generator-corpus.js';
+import { githubSchema } from './github-schema.js';
 
 const adminApi = () => adminApiSchema();
 const edgeCases = () =>
