@@ -19,6 +19,7 @@ import {
   type Workload,
   writeOperations,
 } from './codegen-workloads.js';
+import { importsOnly, type TscCpu, tscCpu } from './tsc-cpu.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -30,7 +31,6 @@ const ADMIN_API = join(
   dirname(require.resolve('@admin-api/codegen/package.json')),
   'bin/admin-api.js',
 );
-const TSC = require.resolve('typescript/bin/tsc');
 
 interface Measure {
   wallS: number;
@@ -57,63 +57,32 @@ async function timed(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promi
 
 const TSC_RUNS = Number(process.env.BENCH_CODEGEN_TSC_RUNS ?? 5);
 
-interface Checked {
+interface Checked extends TscCpu {
   /** Median CPU seconds of `tsc` on the module, as an app compiles it: with what it imports. */
   seconds: number;
   /** Of that, the module's own share: minus a file with only its import lines. */
   ownSeconds: number;
-  errors: number;
 }
 
-/**
- * Median CPU seconds (user + system) and the error count of `tsc --noEmit` on one file, under the
- * kit's strict flags. CPU rather than wall time: on a shared machine a wall clock mostly measures
- * the other processes.
- */
-async function tscRun(cwd: string, file: string): Promise<{ seconds: number; errors: number }> {
-  const name = file.replace(/\W+/g, '-');
-  const config = `tsconfig.${name}.json`;
-  writeFileSync(
-    join(cwd, config),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      files: [file],
-    }),
-  );
-  const cpu = join(cwd, `.tsc-${name}`);
-  const seconds: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < TSC_RUNS; i++) {
-    const result = await run(
-      '/usr/bin/time',
-      ['-f', '%U %S', '-o', cpu, process.execPath, TSC, '-p', config],
-      { cwd, maxBuffer: 64 * 2 ** 20 },
-    ).catch((error: { stdout: string }) => error);
-    const [user, system] =
-      readFileSync(cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
-    seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
-    errors = (result.stdout.match(/error TS/g) ?? []).length;
-  }
-  return { seconds: median(seconds), errors };
-}
+/** The kit's strict flags, as an app that follows its README compiles the module. */
+const KIT_FLAGS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+};
 
 /** `tsc` on a generated module with its imports, and on its import lines alone. */
 async function typeCheck(cwd: string, file: string): Promise<Checked> {
   const module = readFileSync(join(cwd, 'out', `${file}.ts`), 'utf8');
-  const imports = module.split('\n').filter((line) => line.startsWith('import '));
-  writeFileSync(join(cwd, 'out', `${file}-imports.ts`), `${imports.join('\n')}\nexport {};\n`);
-  const whole = await tscRun(cwd, `out/${file}.ts`);
-  const alone = await tscRun(cwd, `out/${file}-imports.ts`);
+  writeFileSync(join(cwd, 'out', `${file}-imports.ts`), importsOnly(module));
+  const whole = await tscCpu(cwd, `out/${file}.ts`, KIT_FLAGS, TSC_RUNS);
+  const alone = await tscCpu(cwd, `out/${file}-imports.ts`, KIT_FLAGS, TSC_RUNS);
   return { ...whole, ownSeconds: Math.max(0, whole.seconds - alone.seconds) };
 }
 

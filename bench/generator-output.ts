@@ -2,12 +2,9 @@
 // typescript-graphql-request) for the same documents: bytes per operation and `tsc` time of the
 // module, and the generator's own speed in-process, on the Admin API schema (the vendor's 132
 // operations) and on GitHub's (100 and 500 operations), in one run.
-import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { adminApiSchemaSdl } from '@admin-api/emulator';
 import { generate } from '@graphql-codegen/cli';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
@@ -25,10 +22,8 @@ import {
   type Workload,
   writeOperations,
 } from './codegen-workloads.js';
+import { importsOnly, type TscCpu, tscCpu } from './tsc-cpu.js';
 
-const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-const TSC = require.resolve('typescript/bin/tsc');
 const WORK = fileURLToPath(new URL('./.work/generator/', import.meta.url));
 const TSC_RUNS = Number(process.env.BENCH_GENERATOR_TSC_RUNS ?? 5);
 const GENERATOR_RUNS = Number(process.env.BENCH_GENERATOR_RUNS ?? 15);
@@ -87,56 +82,20 @@ async function plainModule(dir: string, corpus: Corpus): Promise<string> {
   return outputs[0]?.content ?? '';
 }
 
-/**
- * Median CPU seconds (user + system) of `tsc --noEmit --strict` on `file`, and its error count.
- * CPU rather than wall time: on a shared machine a wall clock mostly measures the other processes.
- */
-async function tscSeconds(dir: string, file: string): Promise<{ seconds: number; errors: number }> {
-  const config = join(dir, `tsconfig.${file}.json`);
-  writeFileSync(
-    config,
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        // Bundler resolution, so plain's default import of graphql-tag compiles too.
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      files: [`${file}.ts`],
-    }),
-  );
-  const cpu = join(dir, `.tsc-${file}`);
-  const seconds: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < TSC_RUNS; i++) {
-    const result = await run(
-      '/usr/bin/time',
-      ['-f', '%U %S', '-o', cpu, process.execPath, TSC, '-p', config],
-      { maxBuffer: 64 * 2 ** 20 },
-    ).catch((error: { stdout: string }) => error);
-    const [user, system] =
-      readFileSync(cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
-    seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
-    errors = (result.stdout.match(/error TS/g) ?? []).length;
-  }
-  return { seconds: median(seconds), errors };
-}
+/** `--strict` with bundler resolution, so plain's default import of graphql-tag compiles too. */
+const STRICT_BUNDLER = {
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'Bundler',
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+};
 
 /** A module without its comments: the code alone, whatever documentation it carries. */
 function withoutComments(module: string): string {
   return module.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-}
-
-/** The import lines of a module alone: what tsc costs before the module's own declarations. */
-function importsOnly(module: string): string {
-  return `${module
-    .split('\n')
-    .filter((line) => line.startsWith('import '))
-    .join('\n')}\nexport {};\n`;
 }
 
 export async function generatorOutput(): Promise<BenchReport> {
@@ -158,9 +117,9 @@ export async function generatorOutput(): Promise<BenchReport> {
     writeFileSync(join(dir, 'ours-imports.ts'), importsOnly(ours));
     writeFileSync(join(dir, 'plain-imports.ts'), importsOnly(plain));
 
-    const tsc: Record<string, { seconds: number; errors: number }> = {};
+    const tsc: Record<string, TscCpu> = {};
     for (const file of ['plain', 'ours', 'plain-imports', 'ours-imports']) {
-      tsc[file] = await tscSeconds(dir, file);
+      tsc[file] = await tscCpu(dir, `${file}.ts`, STRICT_BUNDLER, TSC_RUNS);
     }
     const own = (file: 'plain' | 'ours') =>
       Math.max(0, (tsc[file]?.seconds ?? 0) - (tsc[`${file}-imports`]?.seconds ?? 0));
