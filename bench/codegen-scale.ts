@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { requestToken } from '@admin-api/auth';
 import { startEmulator } from '@admin-api/emulator';
+import { emulatorEnv } from '@admin-api/emulator/testing';
 import { type BenchReport, median, runIfMain, table } from './bench-report.js';
 import {
   adminApiWorkload,
@@ -145,10 +146,7 @@ async function measureWorkload(workload: Workload): Promise<WorkloadResult> {
     });
     const env = {
       ...process.env,
-      ADMIN_API_AUTH_URL: emulator.authUrl,
-      ADMIN_API_BASE_URL: emulator.baseUrl,
-      ADMIN_API_CLIENT_ID: emulator.clientId,
-      ADMIN_API_CLIENT_SECRET: emulator.clientSecret,
+      ...emulatorEnv(emulator),
       BENCH_ENDPOINT: `${emulator.baseUrl}/api/v2/admin/graphql`,
       BENCH_TOKEN: accessToken,
     };

@@ -5,6 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@admin-api/emulator';
+import { emulatorCredentials } from '@admin-api/emulator/testing';
 import {
   type RedisServerProcess,
   startRedisServer,
@@ -49,10 +50,7 @@ async function measure(
     keyPrefix: `bench-${processes}-${mode}:`,
     rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
     concurrency: CONCURRENCY,
-    baseUrl: emulator.baseUrl,
-    authUrl: emulator.authUrl,
-    clientId: emulator.clientId,
-    clientSecret: emulator.clientSecret,
+    ...emulatorCredentials(emulator),
   };
   const children = await Promise.all(
     Array.from({ length: processes }, async () => {

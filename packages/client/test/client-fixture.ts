@@ -1,4 +1,5 @@
 import type { Emulator } from '@admin-api/emulator';
+import { emulatorCredentials } from '@admin-api/emulator/testing';
 import { type AdminClientBaseOptions, createAdminClient } from '../src/index.js';
 
 /**
@@ -7,10 +8,7 @@ import { type AdminClientBaseOptions, createAdminClient } from '../src/index.js'
  */
 export function clientFor(emulator: Emulator, options: Partial<AdminClientBaseOptions> = {}) {
   return createAdminClient({
-    baseUrl: emulator.baseUrl,
-    authUrl: emulator.authUrl,
-    clientId: emulator.clientId,
-    clientSecret: emulator.clientSecret,
+    ...emulatorCredentials(emulator),
     rateLimit: false,
     ...options,
     retry: {

@@ -1,4 +1,4 @@
-import { useEmulator } from '@admin-api/emulator/testing';
+import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminClient, createPacer, type RateLimiter } from '../src/index.js';
 import { GetMe } from './documents.js';
@@ -21,10 +21,7 @@ const tooMany = (retryAfter: string) => ({
 /** A client for the emulator, paced by `rateLimiter`, on the virtual clock. */
 const clientWith = (rateLimiter: RateLimiter) =>
   createAdminClient({
-    baseUrl: emulator().baseUrl,
-    authUrl: emulator().authUrl,
-    clientId: emulator().clientId,
-    clientSecret: emulator().clientSecret,
+    ...emulatorCredentials(emulator()),
     rateLimiter,
     ...virtual,
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { adminApiSchemaSdl, type Emulator, startEmulator } from '@admin-api/emulator';
-import { useEmulator } from '@admin-api/emulator/testing';
+import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProject } from './codegen-harness.js';
@@ -20,13 +20,7 @@ const project = useProject();
 const BASE_ENV = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
 );
-const envFor = (emu: Emulator) => ({
-  ...BASE_ENV,
-  ADMIN_API_AUTH_URL: emu.authUrl,
-  ADMIN_API_BASE_URL: emu.baseUrl,
-  ADMIN_API_CLIENT_ID: emu.clientId,
-  ADMIN_API_CLIENT_SECRET: emu.clientSecret,
-});
+const envFor = (emu: Emulator) => ({ ...BASE_ENV, ...emulatorEnv(emu) });
 
 async function adminApi(cwd: string, args: string[], env: NodeJS.ProcessEnv = BASE_ENV) {
   if (!existsSync(fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url)))) {

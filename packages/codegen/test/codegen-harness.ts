@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Emulator } from '@admin-api/emulator';
 import { generate } from '@graphql-codegen/cli';
 import { afterEach } from 'vitest';
 import { type AdminApiCodegenOptions, defineConfig, type SchemaLogger } from '../src/index.js';
+
+export { emulatorCredentials } from '@admin-api/emulator/testing';
 
 /** A consumer project in a temporary folder, removed after each test. */
 export function useProject() {
@@ -28,13 +29,6 @@ export interface RunResult {
   logs: string[];
   warnings: string[];
 }
-
-export const emulatorCredentials = (emulator: Emulator) => ({
-  authUrl: emulator.authUrl,
-  baseUrl: emulator.baseUrl,
-  clientId: emulator.clientId,
-  clientSecret: emulator.clientSecret,
-});
 
 /** Runs graphql-codegen with `defineConfig` in `dir`, as `pnpm codegen` would, without writing the output. */
 export async function runCodegen(
