@@ -1,6 +1,11 @@
 import type { Emulator } from '@admin-api/emulator';
 import { emulatorCredentials } from '@admin-api/emulator/testing';
-import { type AdminClientBaseOptions, createAdminClient } from '../src/index.js';
+import { expect } from 'vitest';
+import {
+  type AdminClientBaseOptions,
+  ConfigurationError,
+  createAdminClient,
+} from '../src/index.js';
 
 /**
  * A client for the emulator, pacing off, with fast retries so tests do not sleep through real
@@ -17,6 +22,17 @@ export function clientFor(emulator: Emulator, options: Partial<AdminClientBaseOp
       ...(options.retry === false ? { retries: 0, rateLimitRetries: 0 } : options.retry),
     },
   });
+}
+
+/** Calls `fn`, which must throw a ConfigurationError, and returns the error. */
+export function thrown(fn: () => unknown): ConfigurationError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return error as ConfigurationError;
+  }
+  throw new Error('expected a throw');
 }
 
 /** Awaits a promise that must reject and returns the reason. */

@@ -12,6 +12,7 @@ import {
   type FleetMember,
   type FleetMembership,
 } from '../src/index.js';
+import { thrown } from './client-fixture.js';
 import { GetMe } from './documents.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
@@ -73,15 +74,9 @@ describe('the fleet option', () => {
     ['rateLimit: false', { rateLimit: false as const }, '"rateLimit: false"'],
   ])('refuses a fleet together with %s, before joining', (_, extra, named) => {
     const { fleet, members } = fakeFleet();
-    let error: unknown;
-    try {
-      createAdminClient({ ...credentials(), fleet, ...extra });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
+    const error = thrown(() => createAdminClient({ ...credentials(), fleet, ...extra }));
     expect(error).toMatchObject({ code: 'INVALID_OPTION' });
-    expect((error as Error).message).toContain(named);
+    expect(error.message).toContain(named);
     expect(members).toHaveLength(0);
   });
 
