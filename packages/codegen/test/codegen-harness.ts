@@ -2,8 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from '@graphql-codegen/cli';
-import { afterEach } from 'vitest';
-import { type AdminApiCodegenOptions, defineConfig, type SchemaLogger } from '../src/index.js';
+import { afterEach, expect } from 'vitest';
+import {
+  type AdminApiCodegenOptions,
+  CodegenError,
+  defineConfig,
+  type SchemaLogger,
+} from '../src/index.js';
 
 export { emulatorCredentials } from '@admin-api/emulator/testing';
 
@@ -62,6 +67,17 @@ export async function codegenFailure(run: Promise<unknown>): Promise<Error> {
     throw new Error(`expected an AggregateError of one error, got ${String(error)}`);
   }
   return error.errors[0] as Error;
+}
+
+/** Calls `fn`, which must throw a CodegenError, and returns the error. */
+export function thrown(fn: () => unknown): CodegenError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CodegenError);
+    return error as CodegenError;
+  }
+  throw new Error('expected a throw');
 }
 
 /** Awaits a promise that must reject and returns the reason. */

@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { assertGraphqlCodegenCanWatch } from '../src/graphql-codegen-watch.js';
-import { CodegenError } from '../src/index.js';
 import { ENV_WITHOUT_CREDENTIALS } from './codegen-cli.js';
+import { thrown } from './codegen-harness.js';
 import { useRunnerProject } from './runner-harness.js';
 
 const exec = promisify(execFile);
@@ -141,13 +141,7 @@ describe('graphql-codegen --watch with defineConfig', () => {
     expect(() =>
       assertGraphqlCodegenCanWatch(['node', adminApiBin, 'codegen', '--watch']),
     ).not.toThrow();
-    let error: unknown;
-    try {
-      assertGraphqlCodegenCanWatch(['node', bin, '-w']);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(CodegenError);
-    expect((error as CodegenError).code).toBe('MISSING_DEPENDENCY');
+    const error = thrown(() => assertGraphqlCodegenCanWatch(['node', bin, '-w']));
+    expect(error.code).toBe('MISSING_DEPENDENCY');
   });
 });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodegenError } from '../src/index.js';
 import { writeOutput } from '../src/runner/write-output.js';
+import { thrown } from './codegen-harness.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -48,14 +49,8 @@ describe('writing the module', () => {
   it('fails with WRITE_FAILED, leaving no temporary file, when the folder cannot hold it', () => {
     const dir = folder();
     writeFileSync(join(dir, 'generated'), 'a file where the folder should be');
-    let error: unknown;
-    try {
-      writeOutput(join(dir, 'generated/admin-api.ts'), 'export {};\n');
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(CodegenError);
-    expect((error as CodegenError).code).toBe('WRITE_FAILED');
+    const error = thrown(() => writeOutput(join(dir, 'generated/admin-api.ts'), 'export {};\n'));
+    expect(error.code).toBe('WRITE_FAILED');
     expect(readdirSync(dir)).toEqual(['generated']);
   });
 
