@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSchemaCache } from '@admin-api/codegen';
-import { type BenchReport, median, runIfMain, table } from './bench-report.js';
+import { type BenchReport, median, percentile, runIfMain, table } from './bench-report.js';
 import {
   adminApiWorkload,
   githubWorkload,
@@ -167,11 +167,6 @@ async function measure(
     await watcher.stop();
     events.close();
   }
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 export async function watchLatency(): Promise<BenchReport> {
