@@ -24,6 +24,16 @@ export function clientFor(emulator: Emulator, options: Partial<AdminClientBaseOp
   });
 }
 
+/** The service's 429 as an emulator fault, with `Retry-After` when given. */
+export const tooMany = (retryAfter?: string) => ({
+  status: 429,
+  body: '{"errors":[{"message":"Too many requests"}]}',
+  headers: {
+    'content-type': 'application/json',
+    ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+  },
+});
+
 /** Calls `fn`, which must throw a ConfigurationError, and returns the error. */
 export function thrown(fn: () => unknown): ConfigurationError {
   try {

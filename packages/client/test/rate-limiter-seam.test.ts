@@ -1,6 +1,7 @@
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminClient, createPacer, type RateLimiter } from '../src/index.js';
+import { tooMany } from './client-fixture.js';
 import { GetMe } from './documents.js';
 import { createVirtualTime } from './virtual-time.js';
 
@@ -12,11 +13,6 @@ const emulator = useEmulator(
   { rateLimit: BUDGET, now: time.now },
 );
 const virtual = { now: time.now, setTimer: time.setTimer };
-const tooMany = (retryAfter: string) => ({
-  status: 429,
-  body: '{"errors":[{"message":"Too many requests"}]}',
-  headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
-});
 
 /** A client for the emulator, paced by `rateLimiter`, on the virtual clock. */
 const clientWith = (rateLimiter: RateLimiter) =>
