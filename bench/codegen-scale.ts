@@ -5,8 +5,7 @@
 // memory, and the size and tsc time of the modules they write.
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { requestToken } from '@admin-api/auth';
@@ -14,8 +13,12 @@ import { startEmulator } from '@admin-api/emulator';
 import { emulatorEnv } from '@admin-api/emulator/testing';
 import { type BenchReport, median, runIfMain, table } from './bench-report.js';
 import {
+  ADMIN_API,
   adminApiWorkload,
+  GRAPHQL_CODEGEN,
   githubWorkload,
+  OURS_CONFIG,
+  plainConfig,
   sdlOf,
   type Workload,
   writeOperations,
@@ -23,15 +26,9 @@ import {
 import { importsOnly, type TscCpu, tscCpu } from './tsc-cpu.js';
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
 const GITHUB_SIZES = (process.env.BENCH_CODEGEN_SIZES ?? '10,100,500').split(',').map(Number);
 const REPEATS = Number(process.env.BENCH_CODEGEN_REPEATS ?? 3);
 const WORK = fileURLToPath(new URL('./.work/', import.meta.url));
-const GRAPHQL_CODEGEN = join(require.resolve('@graphql-codegen/cli/package.json'), '../cjs/bin.js');
-const ADMIN_API = join(
-  dirname(require.resolve('@admin-api/codegen/package.json')),
-  'bin/admin-api.js',
-);
 
 interface Measure {
   wallS: number;
@@ -87,34 +84,19 @@ async function typeCheck(cwd: string, file: string): Promise<Checked> {
   return { ...whole, ownSeconds: Math.max(0, whole.seconds - alone.seconds) };
 }
 
-const PLAIN_PLUGINS = "['typescript-operations', 'typescript-graphql-request']";
 const PLAIN3_PLUGINS = "['typescript', 'typescript-operations', 'typescript-graphql-request']";
 
 function writeConfigs(dir: string, workload: Workload): void {
   writeOperations(dir, workload.operations);
   writeFileSync(join(dir, 'plain-schema.graphql'), sdlOf(workload));
-  writeFileSync(
-    join(dir, 'ours.codegen.ts'),
-    `import { defineConfig } from '@admin-api/codegen';
-export default defineConfig({ documents: 'ops/*.graphql', output: 'out/ours.ts', schemaCache: 'schema.graphql', envFile: false });
-`,
-  );
-  const plain = (schema: string, plugins: string, output: string) => `export default {
-  schema: ${schema},
-  documents: 'ops/*.graphql',
-  generates: { 'out/${output}.ts': { plugins: ${plugins} } },
-};
-`;
+  writeFileSync(join(dir, 'ours.codegen.ts'), OURS_CONFIG);
   const url =
     "[{ [process.env.BENCH_ENDPOINT as string]: { headers: { Authorization: 'Bearer ' + process.env.BENCH_TOKEN } } }]";
-  writeFileSync(join(dir, 'plain-cold.codegen.ts'), plain(url, PLAIN_PLUGINS, 'plain'));
-  writeFileSync(
-    join(dir, 'plain-warm.codegen.ts'),
-    plain("'plain-schema.graphql'", PLAIN_PLUGINS, 'plain'),
-  );
+  writeFileSync(join(dir, 'plain-cold.codegen.ts'), plainConfig(url, 'plain'));
+  writeFileSync(join(dir, 'plain-warm.codegen.ts'), plainConfig("'plain-schema.graphql'", 'plain'));
   writeFileSync(
     join(dir, 'plain3.codegen.ts'),
-    plain("'plain-schema.graphql'", PLAIN3_PLUGINS, 'plain3'),
+    plainConfig("'plain-schema.graphql'", 'plain3', PLAIN3_PLUGINS),
   );
 }
 
