@@ -6,10 +6,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@admin-api/emulator';
 import { emulatorCredentials } from '@admin-api/emulator/testing';
-import {
-  type RedisServerProcess,
-  startRedisServer,
-} from '../packages/redis/test/redis-server-process.js';
+import { type RedisServerProcess, startRedisServer } from '../test/support/redis-server-process.js';
 import { type BenchReport, runIfMain, table } from './bench-report.js';
 import type { FleetBenchWorkerOptions } from './fleet-worker.js';
 
