@@ -15,6 +15,15 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/**
+ * The nearest-rank percentile, `p` in [0, 100]: the smallest value with at least `p` % of the
+ * values at or below it (so the 50th of 1, 2, 3, 4 is 2, and the median 2.5).
+ */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
 export function describeMachine(): string {
   const cpu = cpus();
   return (

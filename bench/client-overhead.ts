@@ -2,7 +2,7 @@
 // bind, same loopback server, same fixed token, in one run. Allocations and retained heap are in
 // client-memory.ts, which this report includes.
 import { performance } from 'node:perf_hooks';
-import { type BenchReport, median, runIfMain, table } from './bench-report.js';
+import { type BenchReport, median, percentile, runIfMain, table } from './bench-report.js';
 import {
   CONTENDERS,
   type Contender,
@@ -39,17 +39,12 @@ async function throughput(call: () => Promise<unknown>, n: number): Promise<numb
   return n / ((performance.now() - started) / 1000);
 }
 
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
-
 /** Per-round ratios to raw fetch in the same round: their median and interquartile range. */
 function ratios(series: number[], baseline: number[]): { median: number; spread: string } {
   const perRound = series.map((v, i) => v / (baseline[i] ?? Number.NaN));
   return {
     median: median(perRound),
-    spread: `${quantile(perRound, 0.25).toFixed(3)}–${quantile(perRound, 0.75).toFixed(3)}`,
+    spread: `${percentile(perRound, 25).toFixed(3)}–${percentile(perRound, 75).toFixed(3)}`,
   };
 }
 

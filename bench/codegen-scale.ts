@@ -5,32 +5,30 @@
 // memory, and the size and tsc time of the modules they write.
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { requestToken } from '@admin-api/auth';
 import { startEmulator } from '@admin-api/emulator';
+import { emulatorEnv } from '@admin-api/emulator/testing';
 import { type BenchReport, median, runIfMain, table } from './bench-report.js';
 import {
+  ADMIN_API,
   adminApiWorkload,
+  GRAPHQL_CODEGEN,
   githubWorkload,
+  OURS_CONFIG,
+  plainConfig,
   sdlOf,
   type Workload,
   writeOperations,
 } from './codegen-workloads.js';
+import { importsOnly, type TscCpu, tscCpu } from './tsc-cpu.js';
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
 const GITHUB_SIZES = (process.env.BENCH_CODEGEN_SIZES ?? '10,100,500').split(',').map(Number);
 const REPEATS = Number(process.env.BENCH_CODEGEN_REPEATS ?? 3);
 const WORK = fileURLToPath(new URL('./.work/', import.meta.url));
-const GRAPHQL_CODEGEN = join(require.resolve('@graphql-codegen/cli/package.json'), '../cjs/bin.js');
-const ADMIN_API = join(
-  dirname(require.resolve('@admin-api/codegen/package.json')),
-  'bin/admin-api.js',
-);
-const TSC = require.resolve('typescript/bin/tsc');
 
 interface Measure {
   wallS: number;
@@ -57,94 +55,48 @@ async function timed(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promi
 
 const TSC_RUNS = Number(process.env.BENCH_CODEGEN_TSC_RUNS ?? 5);
 
-interface Checked {
+interface Checked extends TscCpu {
   /** Median CPU seconds of `tsc` on the module, as an app compiles it: with what it imports. */
   seconds: number;
   /** Of that, the module's own share: minus a file with only its import lines. */
   ownSeconds: number;
-  errors: number;
 }
 
-/**
- * Median CPU seconds (user + system) and the error count of `tsc --noEmit` on one file, under the
- * kit's strict flags. CPU rather than wall time: on a shared machine a wall clock mostly measures
- * the other processes.
- */
-async function tscRun(cwd: string, file: string): Promise<{ seconds: number; errors: number }> {
-  const name = file.replace(/\W+/g, '-');
-  const config = `tsconfig.${name}.json`;
-  writeFileSync(
-    join(cwd, config),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      files: [file],
-    }),
-  );
-  const cpu = join(cwd, `.tsc-${name}`);
-  const seconds: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < TSC_RUNS; i++) {
-    const result = await run(
-      '/usr/bin/time',
-      ['-f', '%U %S', '-o', cpu, process.execPath, TSC, '-p', config],
-      { cwd, maxBuffer: 64 * 2 ** 20 },
-    ).catch((error: { stdout: string }) => error);
-    const [user, system] =
-      readFileSync(cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
-    seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
-    errors = (result.stdout.match(/error TS/g) ?? []).length;
-  }
-  return { seconds: median(seconds), errors };
-}
+/** The kit's strict flags, as an app that follows its README compiles the module. */
+const KIT_FLAGS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+};
 
 /** `tsc` on a generated module with its imports, and on its import lines alone. */
 async function typeCheck(cwd: string, file: string): Promise<Checked> {
   const module = readFileSync(join(cwd, 'out', `${file}.ts`), 'utf8');
-  const imports = module.split('\n').filter((line) => line.startsWith('import '));
-  writeFileSync(join(cwd, 'out', `${file}-imports.ts`), `${imports.join('\n')}\nexport {};\n`);
-  const whole = await tscRun(cwd, `out/${file}.ts`);
-  const alone = await tscRun(cwd, `out/${file}-imports.ts`);
+  writeFileSync(join(cwd, 'out', `${file}-imports.ts`), importsOnly(module));
+  const whole = await tscCpu(cwd, `out/${file}.ts`, KIT_FLAGS, TSC_RUNS);
+  const alone = await tscCpu(cwd, `out/${file}-imports.ts`, KIT_FLAGS, TSC_RUNS);
   return { ...whole, ownSeconds: Math.max(0, whole.seconds - alone.seconds) };
 }
 
-const PLAIN_PLUGINS = "['typescript-operations', 'typescript-graphql-request']";
 const PLAIN3_PLUGINS = "['typescript', 'typescript-operations', 'typescript-graphql-request']";
 
 function writeConfigs(dir: string, workload: Workload): void {
   writeOperations(dir, workload.operations);
   writeFileSync(join(dir, 'plain-schema.graphql'), sdlOf(workload));
-  writeFileSync(
-    join(dir, 'ours.codegen.ts'),
-    `import { defineConfig } from '@admin-api/codegen';
-export default defineConfig({ documents: 'ops/*.graphql', output: 'out/ours.ts', schemaCache: 'schema.graphql', envFile: false });
-`,
-  );
-  const plain = (schema: string, plugins: string, output: string) => `export default {
-  schema: ${schema},
-  documents: 'ops/*.graphql',
-  generates: { 'out/${output}.ts': { plugins: ${plugins} } },
-};
-`;
+  writeFileSync(join(dir, 'ours.codegen.ts'), OURS_CONFIG);
   const url =
     "[{ [process.env.BENCH_ENDPOINT as string]: { headers: { Authorization: 'Bearer ' + process.env.BENCH_TOKEN } } }]";
-  writeFileSync(join(dir, 'plain-cold.codegen.ts'), plain(url, PLAIN_PLUGINS, 'plain'));
-  writeFileSync(
-    join(dir, 'plain-warm.codegen.ts'),
-    plain("'plain-schema.graphql'", PLAIN_PLUGINS, 'plain'),
-  );
+  writeFileSync(join(dir, 'plain-cold.codegen.ts'), plainConfig(url, 'plain'));
+  writeFileSync(join(dir, 'plain-warm.codegen.ts'), plainConfig("'plain-schema.graphql'", 'plain'));
   writeFileSync(
     join(dir, 'plain3.codegen.ts'),
-    plain("'plain-schema.graphql'", PLAIN3_PLUGINS, 'plain3'),
+    plainConfig("'plain-schema.graphql'", 'plain3', PLAIN3_PLUGINS),
   );
 }
 
@@ -176,10 +128,7 @@ async function measureWorkload(workload: Workload): Promise<WorkloadResult> {
     });
     const env = {
       ...process.env,
-      ADMIN_API_AUTH_URL: emulator.authUrl,
-      ADMIN_API_BASE_URL: emulator.baseUrl,
-      ADMIN_API_CLIENT_ID: emulator.clientId,
-      ADMIN_API_CLIENT_SECRET: emulator.clientSecret,
+      ...emulatorEnv(emulator),
       BENCH_ENDPOINT: `${emulator.baseUrl}/api/v2/admin/graphql`,
       BENCH_TOKEN: accessToken,
     };

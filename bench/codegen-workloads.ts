@@ -2,18 +2,25 @@
 // and as SDL for a schema cache) and a folder of operations, one per `.graphql` file.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { adminApiSchema } from '@admin-api/emulator';
-import { schema as githubSchema } from '@octokit/graphql-schema';
-import {
-  buildClientSchema,
-  type GraphQLSchema,
-  type IntrospectionQuery,
-  printSchema,
-} from 'graphql';
+import { type GraphQLSchema, printSchema } from 'graphql';
+import { adminApiDefaultOperations } from '../packages/codegen/test/generator-corpus.js';
+import { githubSchema } from '../packages/codegen/test/github-schema.js';
 import { operationsFor } from '../packages/codegen/test/large-schema-operations.js';
 
 const require = createRequire(import.meta.url);
+
+/** graphql-codegen's CLI. */
+export const GRAPHQL_CODEGEN = join(
+  require.resolve('@graphql-codegen/cli/package.json'),
+  '../cjs/bin.js',
+);
+/** The `admin-api` CLI of the built `@admin-api/codegen`. */
+export const ADMIN_API = join(
+  dirname(require.resolve('@admin-api/codegen/package.json')),
+  'bin/admin-api.js',
+);
 
 export interface Workload {
   /** Short name for tables: `admin 132`, `github 100`. */
@@ -24,25 +31,13 @@ export interface Workload {
 
 /** The vendor's own operation for every root field of the real Admin API schema. */
 export function adminApiWorkload(): Workload {
-  const gqls = require('@ikas/api-client/dist/api/admin/generated/default-gqls.js') as Record<
-    'QueryDefaultGQLs' | 'MutationDefaultGQLs',
-    Record<string, string>
-  >;
-  const operations = [
-    ...Object.values(gqls.QueryDefaultGQLs),
-    ...Object.values(gqls.MutationDefaultGQLs),
-  ];
+  const operations = adminApiDefaultOperations();
   return { name: `admin ${operations.length}`, schema: adminApiSchema(), operations };
 }
 
-let github: GraphQLSchema | undefined;
-
 /** GitHub's public schema (1,606 types) with `count` generated operations. */
 export function githubWorkload(count: number): Workload {
-  const introspection = githubSchema.json as unknown as
-    | IntrospectionQuery
-    | { data: IntrospectionQuery };
-  github ??= buildClientSchema('data' in introspection ? introspection.data : introspection);
+  const github = githubSchema();
   return { name: `github ${count}`, schema: github, operations: operationsFor(github, count) };
 }
 
@@ -60,3 +55,23 @@ export function writeOperations(dir: string, operations: readonly string[]): voi
     );
   });
 }
+
+/** `ours.codegen.ts`: `admin-api codegen` from `ops/*.graphql` to `out/ours.ts`, the schema cached in `schema.graphql`. */
+export const OURS_CONFIG = `import { defineConfig } from '@admin-api/codegen';
+export default defineConfig({ documents: 'ops/*.graphql', output: 'out/ours.ts', schemaCache: 'schema.graphql', envFile: false });
+`;
+
+/** Plain graphql-codegen's plugins for an SDK: operation types and a graphql-request SDK. */
+export const PLAIN_PLUGINS = "['typescript-operations', 'typescript-graphql-request']";
+
+/**
+ * A graphql-codegen config from `ops/*.graphql` to `out/<output>.ts`; `schema` and `plugins` are
+ * TypeScript expressions.
+ */
+export const plainConfig = (schema: string, output: string, plugins = PLAIN_PLUGINS) =>
+  `export default {
+  schema: ${schema},
+  documents: 'ops/*.graphql',
+  generates: { 'out/${output}.ts': { plugins: ${plugins} } },
+};
+`;

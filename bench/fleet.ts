@@ -5,10 +5,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@admin-api/emulator';
-import {
-  type RedisServerProcess,
-  startRedisServer,
-} from '../packages/redis/test/redis-server-process.js';
+import { emulatorCredentials } from '@admin-api/emulator/testing';
+import { type RedisServerProcess, startRedisServer } from '../test/support/redis-server-process.js';
 import { type BenchReport, runIfMain, table } from './bench-report.js';
 import type { FleetBenchWorkerOptions } from './fleet-worker.js';
 
@@ -49,10 +47,7 @@ async function measure(
     keyPrefix: `bench-${processes}-${mode}:`,
     rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
     concurrency: CONCURRENCY,
-    baseUrl: emulator.baseUrl,
-    authUrl: emulator.authUrl,
-    clientId: emulator.clientId,
-    clientSecret: emulator.clientSecret,
+    ...emulatorCredentials(emulator),
   };
   const children = await Promise.all(
     Array.from({ length: processes }, async () => {

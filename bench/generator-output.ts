@@ -2,66 +2,47 @@
 // typescript-graphql-request) for the same documents: bytes per operation and `tsc` time of the
 // module, and the generator's own speed in-process, on the Admin API schema (the vendor's 132
 // operations) and on GitHub's (100 and 500 operations), in one run.
-import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { adminApiSchema, adminApiSchemaSdl } from '@admin-api/emulator';
+import { adminApiSchemaSdl } from '@admin-api/emulator';
 import { generate } from '@graphql-codegen/cli';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { schema as githubIntrospection } from '@octokit/graphql-schema';
-import { type GraphQLSchema, parse } from 'graphql';
+import { parse } from 'graphql';
 import {
   createIncrementalGenerator,
   generateModule,
   type SourceDocuments,
 } from '../packages/codegen/src/generator/index.js';
-import {
-  adminApiDefaultOperations,
-  githubSchema,
-} from '../packages/codegen/test/generator-corpus.js';
-import { operationsFor } from '../packages/codegen/test/large-schema-operations.js';
 import { type BenchReport, median, runIfMain, table } from './bench-report.js';
+import {
+  adminApiWorkload,
+  githubWorkload,
+  type Workload,
+  writeOperations,
+} from './codegen-workloads.js';
+import { importsOnly, type TscCpu, tscCpu } from './tsc-cpu.js';
 
-const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-const TSC = require.resolve('typescript/bin/tsc');
 const WORK = fileURLToPath(new URL('./.work/generator/', import.meta.url));
 const TSC_RUNS = Number(process.env.BENCH_GENERATOR_TSC_RUNS ?? 5);
 const GENERATOR_RUNS = Number(process.env.BENCH_GENERATOR_RUNS ?? 15);
 
-interface Corpus {
-  name: string;
-  schema: GraphQLSchema;
+interface Corpus extends Workload {
   /** The schema as graphql-codegen's CLI loads it: SDL or introspection JSON. */
-  schemaFile: { name: string; text: string };
-  operations: string[];
+  readonly schemaFile: { name: string; text: string };
 }
 
 function corpora(): Corpus[] {
-  const github = githubSchema();
   const githubFile = { name: 'schema.json', text: JSON.stringify(githubIntrospection.json) };
   return [
     {
+      ...adminApiWorkload(),
       name: 'Admin API, 132 vendor operations',
-      schema: adminApiSchema(),
       schemaFile: { name: 'schema.graphql', text: adminApiSchemaSdl() },
-      operations: adminApiDefaultOperations(),
     },
-    {
-      name: 'GitHub, 100 operations',
-      schema: github,
-      schemaFile: githubFile,
-      operations: operationsFor(github, 100),
-    },
-    {
-      name: 'GitHub, 500 operations',
-      schema: github,
-      schemaFile: githubFile,
-      operations: operationsFor(github, 500),
-    },
+    { ...githubWorkload(100), name: 'GitHub, 100 operations', schemaFile: githubFile },
+    { ...githubWorkload(500), name: 'GitHub, 500 operations', schemaFile: githubFile },
   ];
 }
 
@@ -101,56 +82,20 @@ async function plainModule(dir: string, corpus: Corpus): Promise<string> {
   return outputs[0]?.content ?? '';
 }
 
-/**
- * Median CPU seconds (user + system) of `tsc --noEmit --strict` on `file`, and its error count.
- * CPU rather than wall time: on a shared machine a wall clock mostly measures the other processes.
- */
-async function tscSeconds(dir: string, file: string): Promise<{ seconds: number; errors: number }> {
-  const config = join(dir, `tsconfig.${file}.json`);
-  writeFileSync(
-    config,
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        // Bundler resolution, so plain's default import of graphql-tag compiles too.
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      files: [`${file}.ts`],
-    }),
-  );
-  const cpu = join(dir, `.tsc-${file}`);
-  const seconds: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < TSC_RUNS; i++) {
-    const result = await run(
-      '/usr/bin/time',
-      ['-f', '%U %S', '-o', cpu, process.execPath, TSC, '-p', config],
-      { maxBuffer: 64 * 2 ** 20 },
-    ).catch((error: { stdout: string }) => error);
-    const [user, system] =
-      readFileSync(cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
-    seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
-    errors = (result.stdout.match(/error TS/g) ?? []).length;
-  }
-  return { seconds: median(seconds), errors };
-}
+/** `--strict` with bundler resolution, so plain's default import of graphql-tag compiles too. */
+const STRICT_BUNDLER = {
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'Bundler',
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+};
 
 /** A module without its comments: the code alone, whatever documentation it carries. */
 function withoutComments(module: string): string {
   return module.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-}
-
-/** The import lines of a module alone: what tsc costs before the module's own declarations. */
-function importsOnly(module: string): string {
-  return `${module
-    .split('\n')
-    .filter((line) => line.startsWith('import '))
-    .join('\n')}\nexport {};\n`;
 }
 
 export async function generatorOutput(): Promise<BenchReport> {
@@ -158,12 +103,8 @@ export async function generatorOutput(): Promise<BenchReport> {
   const speedRows: (string | number)[][] = [];
   for (const corpus of corpora()) {
     const dir = join(WORK, corpus.name.replace(/\W+/g, '-'));
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(join(dir, 'ops'), { recursive: true });
+    writeOperations(dir, corpus.operations);
     writeFileSync(join(dir, corpus.schemaFile.name), corpus.schemaFile.text);
-    corpus.operations.forEach((op, i) => {
-      writeFileSync(join(dir, 'ops', `op${String(i).padStart(3, '0')}.graphql`), `${op}\n`);
-    });
     process.stderr.write(`generator-output: ${corpus.name}\n`);
     const sources: SourceDocuments[] = corpus.operations.map((op, i) => ({
       location: `ops/op${String(i).padStart(3, '0')}.graphql`,
@@ -176,9 +117,9 @@ export async function generatorOutput(): Promise<BenchReport> {
     writeFileSync(join(dir, 'ours-imports.ts'), importsOnly(ours));
     writeFileSync(join(dir, 'plain-imports.ts'), importsOnly(plain));
 
-    const tsc: Record<string, { seconds: number; errors: number }> = {};
+    const tsc: Record<string, TscCpu> = {};
     for (const file of ['plain', 'ours', 'plain-imports', 'ours-imports']) {
-      tsc[file] = await tscSeconds(dir, file);
+      tsc[file] = await tscCpu(dir, `${file}.ts`, STRICT_BUNDLER, TSC_RUNS);
     }
     const own = (file: 'plain' | 'ours') =>
       Math.max(0, (tsc[file]?.seconds ?? 0) - (tsc[`${file}-imports`]?.seconds ?? 0));

@@ -4,26 +4,23 @@
 // operation for every root field and on GitHub's schema with 100 operations.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type FSWatcher, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSchemaCache } from '@admin-api/codegen';
-import { type BenchReport, median, runIfMain, table } from './bench-report.js';
+import { type BenchReport, median, percentile, runIfMain, table } from './bench-report.js';
 import {
+  ADMIN_API,
   adminApiWorkload,
+  GRAPHQL_CODEGEN,
   githubWorkload,
+  OURS_CONFIG,
+  plainConfig,
   sdlOf,
   type Workload,
   writeOperations,
 } from './codegen-workloads.js';
 
-const require = createRequire(import.meta.url);
 const WORK = fileURLToPath(new URL('./.work/', import.meta.url));
-const GRAPHQL_CODEGEN = join(require.resolve('@graphql-codegen/cli/package.json'), '../cjs/bin.js');
-const ADMIN_API = join(
-  dirname(require.resolve('@admin-api/codegen/package.json')),
-  'bin/admin-api.js',
-);
 const EDITS = Number(process.env.BENCH_WATCH_EDITS ?? 20);
 const EDIT_TIMEOUT_MS = 180_000;
 
@@ -169,11 +166,6 @@ async function measure(
   }
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 export async function watchLatency(): Promise<BenchReport> {
   const rows: (string | number)[][] = [];
   const targets: string[] = [];
@@ -188,22 +180,12 @@ export async function watchLatency(): Promise<BenchReport> {
       sdlOf(workload),
       'https://bench.invalid/graphql',
     );
-    writeFileSync(
-      join(ours, 'ours.codegen.ts'),
-      `import { defineConfig } from '@admin-api/codegen';
-export default defineConfig({ documents: 'ops/*.graphql', output: 'out/ours.ts', schemaCache: 'schema.graphql', envFile: false });
-`,
-    );
+    writeFileSync(join(ours, 'ours.codegen.ts'), OURS_CONFIG);
     writeOperations(plain, workload.operations);
     writeFileSync(join(plain, 'plain-schema.graphql'), sdlOf(workload));
     writeFileSync(
       join(plain, 'plain-watch.codegen.ts'),
-      `export default {
-  schema: 'plain-schema.graphql',
-  documents: 'ops/*.graphql',
-  generates: { 'out/plain.ts': { plugins: ['typescript-operations', 'typescript-graphql-request'] } },
-};
-`,
+      plainConfig("'plain-schema.graphql'", 'plain'),
     );
     const oursLatency = await measure(ours, workload, 'ours');
     const plainLatency = await measure(plain, workload, 'plain');

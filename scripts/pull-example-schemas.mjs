@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startEmulator } from '@admin-api/emulator';
+import { emulatorEnv } from '@admin-api/emulator/testing';
 
 const cli = fileURLToPath(new URL('../packages/codegen/bin/admin-api.js', import.meta.url));
 const emulator = await startEmulator();
@@ -13,13 +14,7 @@ try {
     // Not execFileSync: the emulator runs in this process and must go on answering.
     const { stdout } = await promisify(execFile)(process.execPath, [cli, 'schema', 'pull'], {
       cwd: fileURLToPath(new URL(`../examples/${example}`, import.meta.url)),
-      env: {
-        ...process.env,
-        ADMIN_API_AUTH_URL: emulator.authUrl,
-        ADMIN_API_BASE_URL: emulator.baseUrl,
-        ADMIN_API_CLIENT_ID: emulator.clientId,
-        ADMIN_API_CLIENT_SECRET: emulator.clientSecret,
-      },
+      env: { ...process.env, ...emulatorEnv(emulator) },
     });
     process.stdout.write(`examples/${example}: ${stdout}`);
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RedisServerProcess,
   startRedisServer,
-} from '../../../packages/redis/test/redis-server-process.js';
+} from '../../../test/support/redis-server-process.js';
 
 const run = promisify(execFile);
 const exampleDir = fileURLToPath(new URL('..', import.meta.url));

@@ -1,29 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AuthEvent, createTokenProvider, TokenRequestError } from '../src/index.js';
-import { type LoopbackServer, readRequestBody, rejection, startServer } from './fixtures.js';
+import { rejection, useTokenHost } from './fixtures.js';
 
-let server: LoopbackServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
+const tokenHost = useTokenHost();
 /** A token host that answers 503 to the first request and a token to the others. */
-async function flakyTokenHost(): Promise<LoopbackServer> {
-  server = await startServer(async (req, res) => {
-    await readRequestBody(req);
-    if (server?.requests === 1) {
-      res.writeHead(503);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({ access_token: 'token-value', token_type: 'Bearer', expires_in: 3600 }),
-    );
-  });
-  return server;
-}
+const flakyTokenHost = () => tokenHost((n) => (n === 1 ? 503 : 200));
 
 describe('a token request every caller has left', () => {
   it('is abandoned with its backoff timer, counts as no failure, and the next call starts afresh', async () => {
@@ -55,7 +36,7 @@ describe('a token request every caller has left', () => {
     expect(error).toMatchObject({ code: 'ABORTED' });
     expect(signals.map((signal) => signal.aborted)).toEqual([true]);
     expect(events.filter((e) => e.type === 'refresh_failed')).toEqual([]);
-    await expect(tokens.getToken()).resolves.toMatchObject({ accessToken: 'token-value' });
+    await expect(tokens.getToken()).resolves.toMatchObject({ accessToken: 'token-2' });
     expect(host.requests).toBe(2);
   });
 });

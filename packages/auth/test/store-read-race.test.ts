@@ -1,27 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AccessToken, createTokenProvider, type TokenStore } from '../src/index.js';
-import { type LoopbackServer, readRequestBody, startServer } from './fixtures.js';
+import { useTokenHost } from './fixtures.js';
 
-let server: LoopbackServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function tokenHost(): Promise<LoopbackServer> {
-  server = await startServer(async (req, res) => {
-    await readRequestBody(req);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        access_token: `token-${server?.requests ?? 0}`,
-        token_type: 'Bearer',
-        expires_in: 3600,
-      }),
-    );
-  });
-  return server;
-}
+const tokenHost = useTokenHost();
 
 /**
  * A store that answers each read only when told to, with what it held when the read arrived,

@@ -1,7 +1,7 @@
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AbortedError, createAdminClient, createPacer, type SetTimer } from '../src/index.js';
-import { clientFor, rejection } from './client-fixture.js';
+import { clientFor, rejection, tooMany } from './client-fixture.js';
 import { GetMe } from './documents.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach });
@@ -52,11 +52,7 @@ describe('an aborted wait leaves no timer behind', () => {
   });
 
   it('a call aborted during the pause after a 429 leaves no pacer timer pending', async () => {
-    emulator().faults.graphql.push({
-      status: 429,
-      body: '{"errors":[{"message":"Too many requests"}]}',
-      headers: { 'content-type': 'application/json', 'retry-after': '30' },
-    });
+    emulator().faults.graphql.push(tooMany('30'));
     const controller = new AbortController();
     const timers = countingTimer(1_000, () => controller.abort());
     const client = clientFor(emulator(), {

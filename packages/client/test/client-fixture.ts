@@ -1,5 +1,11 @@
 import type { Emulator } from '@admin-api/emulator';
-import { type AdminClientBaseOptions, createAdminClient } from '../src/index.js';
+import { emulatorCredentials } from '@admin-api/emulator/testing';
+import { expect } from 'vitest';
+import {
+  type AdminClientBaseOptions,
+  ConfigurationError,
+  createAdminClient,
+} from '../src/index.js';
 
 /**
  * A client for the emulator, pacing off, with fast retries so tests do not sleep through real
@@ -7,10 +13,7 @@ import { type AdminClientBaseOptions, createAdminClient } from '../src/index.js'
  */
 export function clientFor(emulator: Emulator, options: Partial<AdminClientBaseOptions> = {}) {
   return createAdminClient({
-    baseUrl: emulator.baseUrl,
-    authUrl: emulator.authUrl,
-    clientId: emulator.clientId,
-    clientSecret: emulator.clientSecret,
+    ...emulatorCredentials(emulator),
     rateLimit: false,
     ...options,
     retry: {
@@ -19,6 +22,27 @@ export function clientFor(emulator: Emulator, options: Partial<AdminClientBaseOp
       ...(options.retry === false ? { retries: 0, rateLimitRetries: 0 } : options.retry),
     },
   });
+}
+
+/** The service's 429 as an emulator fault, with `Retry-After` when given. */
+export const tooMany = (retryAfter?: string) => ({
+  status: 429,
+  body: '{"errors":[{"message":"Too many requests"}]}',
+  headers: {
+    'content-type': 'application/json',
+    ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+  },
+});
+
+/** Calls `fn`, which must throw a ConfigurationError, and returns the error. */
+export function thrown(fn: () => unknown): ConfigurationError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return error as ConfigurationError;
+  }
+  throw new Error('expected a throw');
 }
 
 /** Awaits a promise that must reject and returns the reason. */

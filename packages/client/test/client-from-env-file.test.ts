@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigurationError, createAdminClientFromEnv } from '../src/index.js';
+import { createAdminClientFromEnv } from '../src/index.js';
+import { thrown } from './client-fixture.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const GET_ME = 'query GetMe { me { name } }';
@@ -38,16 +39,6 @@ afterEach(() => {
   }
   rmSync(dir, { recursive: true, force: true });
 });
-
-function thrown(fn: () => unknown): ConfigurationError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    return error as ConfigurationError;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('createAdminClientFromEnv reads .env as admin-api codegen does', () => {
   it('reads .env in the working directory, and the client it makes answers a typed call', async () => {

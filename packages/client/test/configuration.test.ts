@@ -1,21 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigurationError, createAdminClient, createAdminClientFromEnv } from '../src/index.js';
+import { thrown } from './client-fixture.js';
 
 const CREDENTIALS = {
   authUrl: 'https://shop.example.com',
   clientId: 'id',
   clientSecret: 'secret-value',
 };
-
-function thrown(fn: () => unknown): ConfigurationError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    return error as ConfigurationError;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('client configuration', () => {
   afterEach(() => {

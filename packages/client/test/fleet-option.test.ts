@@ -1,5 +1,5 @@
 import { createMemoryTokenStore, type TokenStore } from '@admin-api/auth';
-import { useEmulator } from '@admin-api/emulator/testing';
+import { emulatorCredentials, emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type AdminApiEvent,
@@ -12,6 +12,7 @@ import {
   type FleetMember,
   type FleetMembership,
 } from '../src/index.js';
+import { thrown } from './client-fixture.js';
 import { GetMe } from './documents.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
@@ -29,12 +30,7 @@ function fakeFleet() {
   return { fleet, members, store };
 }
 
-const credentials = () => ({
-  baseUrl: emulator().baseUrl,
-  authUrl: emulator().authUrl,
-  clientId: emulator().clientId,
-  clientSecret: emulator().clientSecret,
-});
+const credentials = () => emulatorCredentials(emulator());
 
 describe('the fleet option', () => {
   it('the client joins the fleet once, with its credentials, budget, listener and clock, and uses its store', async () => {
@@ -66,12 +62,7 @@ describe('the fleet option', () => {
   it('without a rateLimit option the member defers to the fleet’s budget', () => {
     const { fleet, members } = fakeFleet();
     createAdminClientFromEnv({
-      env: {
-        ADMIN_API_BASE_URL: emulator().baseUrl,
-        ADMIN_API_AUTH_URL: emulator().authUrl,
-        ADMIN_API_CLIENT_ID: emulator().clientId,
-        ADMIN_API_CLIENT_SECRET: emulator().clientSecret,
-      },
+      env: emulatorEnv(emulator()),
       fleet,
     });
     expect(members[0]?.rateLimit).toBeUndefined();
@@ -83,15 +74,9 @@ describe('the fleet option', () => {
     ['rateLimit: false', { rateLimit: false as const }, '"rateLimit: false"'],
   ])('refuses a fleet together with %s, before joining', (_, extra, named) => {
     const { fleet, members } = fakeFleet();
-    let error: unknown;
-    try {
-      createAdminClient({ ...credentials(), fleet, ...extra });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
+    const error = thrown(() => createAdminClient({ ...credentials(), fleet, ...extra }));
     expect(error).toMatchObject({ code: 'INVALID_OPTION' });
-    expect((error as Error).message).toContain(named);
+    expect(error.message).toContain(named);
     expect(members).toHaveLength(0);
   });
 

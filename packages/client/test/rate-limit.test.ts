@@ -1,7 +1,7 @@
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminApiEvent, type GraphQLRetryEvent, RateLimitError } from '../src/index.js';
-import { clientFor, rejection } from './client-fixture.js';
+import { clientFor, rejection, tooMany } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 import { createVirtualTime } from './virtual-time.js';
 
@@ -14,14 +14,6 @@ const emulator = useEmulator(
   { rateLimit: BUDGET, now: time.now },
 );
 const virtual = { now: time.now, setTimer: time.setTimer };
-const tooMany = (retryAfter?: string) => ({
-  status: 429,
-  body: '{"errors":[{"message":"Too many requests"}]}',
-  headers: {
-    'content-type': 'application/json',
-    ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
-  },
-});
 const retriesOf = (events: AdminApiEvent[]) =>
   events.filter((e): e is GraphQLRetryEvent => e.type === 'graphql_retry');
 

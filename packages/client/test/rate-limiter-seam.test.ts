@@ -1,6 +1,7 @@
-import { useEmulator } from '@admin-api/emulator/testing';
+import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminClient, createPacer, type RateLimiter } from '../src/index.js';
+import { tooMany } from './client-fixture.js';
 import { GetMe } from './documents.js';
 import { createVirtualTime } from './virtual-time.js';
 
@@ -12,19 +13,11 @@ const emulator = useEmulator(
   { rateLimit: BUDGET, now: time.now },
 );
 const virtual = { now: time.now, setTimer: time.setTimer };
-const tooMany = (retryAfter: string) => ({
-  status: 429,
-  body: '{"errors":[{"message":"Too many requests"}]}',
-  headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
-});
 
 /** A client for the emulator, paced by `rateLimiter`, on the virtual clock. */
 const clientWith = (rateLimiter: RateLimiter) =>
   createAdminClient({
-    baseUrl: emulator().baseUrl,
-    authUrl: emulator().authUrl,
-    clientId: emulator().clientId,
-    clientSecret: emulator().clientSecret,
+    ...emulatorCredentials(emulator()),
     rateLimiter,
     ...virtual,
   });

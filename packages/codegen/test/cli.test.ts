@@ -1,42 +1,20 @@
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { adminApiSchemaSdl, type Emulator, startEmulator } from '@admin-api/emulator';
-import { useEmulator } from '@admin-api/emulator/testing';
+import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENV_WITHOUT_CREDENTIALS, runAdminApi } from './codegen-cli.js';
 import { useProject } from './codegen-harness.js';
 import { SECRET_FORMS, useFakeAdminApi } from './fake-admin-api.js';
 
-const exec = promisify(execFile);
-const bin = fileURLToPath(new URL('../bin/admin-api.js', import.meta.url));
 const codegenDist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const api = useFakeAdminApi({ afterAll, beforeAll, beforeEach });
 const project = useProject();
 
-const BASE_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
-);
-const envFor = (emu: Emulator) => ({
-  ...BASE_ENV,
-  ADMIN_API_AUTH_URL: emu.authUrl,
-  ADMIN_API_BASE_URL: emu.baseUrl,
-  ADMIN_API_CLIENT_ID: emu.clientId,
-  ADMIN_API_CLIENT_SECRET: emu.clientSecret,
-});
-
-async function adminApi(cwd: string, args: string[], env: NodeJS.ProcessEnv = BASE_ENV) {
-  if (!existsSync(fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url)))) {
-    throw new Error('Run `pnpm build` first: these tests run the built admin-api CLI.');
-  }
-  return exec(process.execPath, [bin, ...args], { cwd, env }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const envFor = (emu: Emulator) => ({ ...ENV_WITHOUT_CREDENTIALS, ...emulatorEnv(emu) });
 
 describe('admin-api schema pull', () => {
   it('writes the cache named in codegen.ts, with progress, and no secret', async () => {
@@ -45,20 +23,20 @@ describe('admin-api schema pull', () => {
 export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/generated/admin-api.ts', schemaCache: 'schema/admin.graphql' });
 `,
     });
-    const { code, stdout, stderr } = await adminApi(dir, ['schema', 'pull'], envFor(emulator()));
+    const { code, stdout, stderr } = await runAdminApi(dir, ['schema', 'pull'], envFor(emulator()));
     expect(code).toBe(0);
     expect(stderr).toContain(`… introspecting ${emulator().baseUrl}/api/v2/admin/graphql`);
     expect(stdout).toMatch(/✔ schema cache .*schema\/admin\.graphql written/);
     const cache = readFileSync(join(dir, 'schema/admin.graphql'), 'utf8');
     expect(cache).toContain('type MeResponse');
     expect(cache).not.toContain(emulator().clientSecret);
-    expect((await adminApi(dir, ['schema', 'pull'], envFor(emulator()))).stdout).toContain(
+    expect((await runAdminApi(dir, ['schema', 'pull'], envFor(emulator()))).stdout).toContain(
       'unchanged',
     );
   });
 
   it('without credentials, exits 1 naming exactly the missing variables and where to set them', async () => {
-    const { code, stderr } = await adminApi(project({}), ['schema', 'pull']);
+    const { code, stderr } = await runAdminApi(project({}), ['schema', 'pull']);
     expect(code).toBe(1);
     expect(stderr).toBe(
       '✘ [MISSING_ENV] admin-api schema pull needs the live schema. Missing environment variables ' +
@@ -71,8 +49,8 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
     const dir = project({
       '.env': `ADMIN_API_AUTH_URL=${api().authUrl}\nADMIN_API_CLIENT_ID=  \n`,
     });
-    const { code, stderr } = await adminApi(dir, ['schema', 'pull'], {
-      ...BASE_ENV,
+    const { code, stderr } = await runAdminApi(dir, ['schema', 'pull'], {
+      ...ENV_WITHOUT_CREDENTIALS,
       ADMIN_API_BASE_URL: api().baseUrl,
     });
     expect(code).toBe(1);
@@ -93,8 +71,8 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
         }),
       );
     });
-    const { code, stdout, stderr } = await adminApi(project({}), ['schema', 'pull'], {
-      ...BASE_ENV,
+    const { code, stdout, stderr } = await runAdminApi(project({}), ['schema', 'pull'], {
+      ...ENV_WITHOUT_CREDENTIALS,
       ADMIN_API_AUTH_URL: api().authUrl,
       ADMIN_API_BASE_URL: api().baseUrl,
       ADMIN_API_CLIENT_ID: api().credentials.clientId,
@@ -110,13 +88,13 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
 
   it('replaces a cache that cannot be used', async () => {
     const dir = project({ 'admin-api.schema.graphql': '' });
-    const { code, stdout } = await adminApi(dir, ['schema', 'pull'], envFor(emulator()));
+    const { code, stdout } = await runAdminApi(dir, ['schema', 'pull'], envFor(emulator()));
     expect(code).toBe(0);
     expect(stdout).toContain('replaced (the old one could not be used)');
   });
 
   it('refuses an unknown command with usage and exit code 2', async () => {
-    const { code, stderr } = await adminApi(project({}), ['schema', 'push']);
+    const { code, stderr } = await runAdminApi(project({}), ['schema', 'push']);
     expect(code).toBe(2);
     expect(stderr).toContain('Unknown command "schema push"');
   });
@@ -146,8 +124,8 @@ describe('admin-api schema check', () => {
 
   it('lists breaking and dangerous changes with the documents they affect, and exits 1', async () => {
     const dir = project(DOCUMENTS);
-    await adminApi(dir, ['schema', 'pull'], envFor(emulator()));
-    const { code, stdout } = await adminApi(
+    await runAdminApi(dir, ['schema', 'pull'], envFor(emulator()));
+    const { code, stdout } = await runAdminApi(
       dir,
       ['schema', 'check', '--documents', 'src/**/*.graphql'],
       envFor(changed),
@@ -169,8 +147,8 @@ describe('admin-api schema check', () => {
 
   it('exits 0 when the cache matches the live schema', async () => {
     const dir = project(DOCUMENTS);
-    await adminApi(dir, ['schema', 'pull'], envFor(emulator()));
-    const { code, stdout } = await adminApi(
+    await runAdminApi(dir, ['schema', 'pull'], envFor(emulator()));
+    const { code, stdout } = await runAdminApi(
       dir,
       ['schema', 'check', '--documents', 'src/**/*.graphql'],
       envFor(emulator()),
@@ -181,13 +159,17 @@ describe('admin-api schema check', () => {
 
   it('with a cache cut short, exits 1 with INVALID_CACHE naming the file', async () => {
     const dir = project({ 'admin-api.schema.graphql': '# sha256: 0\n\ntype Query {\n  me: Me' });
-    const { code, stderr } = await adminApi(dir, ['schema', 'check'], envFor(emulator()));
+    const { code, stderr } = await runAdminApi(dir, ['schema', 'check'], envFor(emulator()));
     expect(code).toBe(1);
     expect(stderr).toContain(`✘ [INVALID_CACHE] The schema cache ${dir}/admin-api.schema.graphql`);
   });
 
   it('without a cache, exits 1 and says to pull first', async () => {
-    const { code, stderr } = await adminApi(project({}), ['schema', 'check'], envFor(emulator()));
+    const { code, stderr } = await runAdminApi(
+      project({}),
+      ['schema', 'check'],
+      envFor(emulator()),
+    );
     expect(code).toBe(1);
     expect(stderr).toContain('run `admin-api schema pull` first');
   });

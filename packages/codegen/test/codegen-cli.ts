@@ -9,6 +9,10 @@ const graphqlCodegenBin = fileURLToPath(
   new URL('../node_modules/@graphql-codegen/cli/esm/bin.js', import.meta.url),
 );
 const codegenDist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const cliDist = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
+
+/** The `admin-api` bin, which runs the built CLI. */
+export const ADMIN_API_BIN = fileURLToPath(new URL('../bin/admin-api.js', import.meta.url));
 
 /**
  * The environment of a user's shell: no ADMIN_API_* variable, so a run uses only what the test
@@ -49,4 +53,38 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
       output: `${error.stdout}${error.stderr}`,
     }),
   );
+}
+
+/** What a CLI run printed, and its exit code. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `node <script> ...args` in `cwd`, once the package is built (the bins and the codegen.ts
+ * files the tests write load `dist`). Resolves to the exit code and what it printed.
+ */
+export async function runNode(
+  cwd: string,
+  scriptAndArgs: string[],
+  env: NodeJS.ProcessEnv = ENV_WITHOUT_CREDENTIALS,
+): Promise<CliRun> {
+  if (!existsSync(cliDist)) {
+    throw new Error('Run `pnpm build` first: these tests run the built admin-api CLI.');
+  }
+  return exec(process.execPath, scriptAndArgs, { cwd, env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: CliRun) => error,
+  );
+}
+
+/** Runs the built `admin-api` CLI with `args` in `cwd`, as a user's shell would. */
+export function runAdminApi(
+  cwd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = ENV_WITHOUT_CREDENTIALS,
+): Promise<CliRun> {
+  return runNode(cwd, [ADMIN_API_BIN, ...args], env);
 }

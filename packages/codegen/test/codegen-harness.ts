@@ -1,10 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Emulator } from '@admin-api/emulator';
 import { generate } from '@graphql-codegen/cli';
-import { afterEach } from 'vitest';
-import { type AdminApiCodegenOptions, defineConfig, type SchemaLogger } from '../src/index.js';
+import { afterEach, expect } from 'vitest';
+import {
+  type AdminApiCodegenOptions,
+  CodegenError,
+  defineConfig,
+  type SchemaLogger,
+} from '../src/index.js';
+
+export { emulatorCredentials } from '@admin-api/emulator/testing';
 
 /** A consumer project in a temporary folder, removed after each test. */
 export function useProject() {
@@ -28,13 +34,6 @@ export interface RunResult {
   logs: string[];
   warnings: string[];
 }
-
-export const emulatorCredentials = (emulator: Emulator) => ({
-  authUrl: emulator.authUrl,
-  baseUrl: emulator.baseUrl,
-  clientId: emulator.clientId,
-  clientSecret: emulator.clientSecret,
-});
 
 /** Runs graphql-codegen with `defineConfig` in `dir`, as `pnpm codegen` would, without writing the output. */
 export async function runCodegen(
@@ -68,6 +67,17 @@ export async function codegenFailure(run: Promise<unknown>): Promise<Error> {
     throw new Error(`expected an AggregateError of one error, got ${String(error)}`);
   }
   return error.errors[0] as Error;
+}
+
+/** Calls `fn`, which must throw a CodegenError, and returns the error. */
+export function thrown(fn: () => unknown): CodegenError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CodegenError);
+    return error as CodegenError;
+  }
+  throw new Error('expected a throw');
 }
 
 /** Awaits a promise that must reject and returns the reason. */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodegenError, plugin, validate } from '../src/index.js';
 import { validateDocuments } from '../src/sdk-plugin/validate-documents.js';
 import { runGraphqlCodegenCli } from './codegen-cli.js';
-import { codegenFailure, rejection, runCodegen, useProject } from './codegen-harness.js';
+import { codegenFailure, rejection, runCodegen, thrown, useProject } from './codegen-harness.js';
 import { writeTinyCache } from './tiny-schema.js';
 
 const project = useProject();
@@ -153,13 +153,7 @@ describe('validateDocuments', () => {
       location,
       document: parse(body),
     }));
-    try {
-      validateDocuments(documents);
-    } catch (error) {
-      expect(error).toBeInstanceOf(CodegenError);
-      return error as CodegenError;
-    }
-    throw new Error('expected validateDocuments to throw');
+    return thrown(() => validateDocuments(documents));
   }
 
   it('codes an anonymous operation ANONYMOUS_OPERATION', () => {

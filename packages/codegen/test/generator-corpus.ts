@@ -1,16 +1,14 @@
 import { createRequire } from 'node:module';
 import { adminApiSchema } from '@admin-api/emulator';
-import { schema as githubIntrospection } from '@octokit/graphql-schema';
 import {
-  buildClientSchema,
   type GraphQLSchema,
-  type IntrospectionQuery,
   NoUnusedFragmentsRule,
   parse,
   specifiedRules,
   validate,
 } from 'graphql';
 import type { SourceDocuments } from '../src/generator/index.js';
+import { githubSchema } from './github-schema.js';
 import { operationsFor } from './large-schema-operations.js';
 
 const require = createRequire(import.meta.url);
@@ -20,17 +18,6 @@ export interface Corpus {
   readonly name: string;
   readonly schema: GraphQLSchema;
   readonly files: Readonly<Record<string, string>>;
-}
-
-let github: GraphQLSchema | undefined;
-
-/** GitHub's public schema, as the npm package ships it (its SDL does not validate; its introspection does). */
-export function githubSchema(): GraphQLSchema {
-  const introspection = githubIntrospection.json as unknown as
-    | IntrospectionQuery
-    | { data: IntrospectionQuery };
-  github ??= buildClientSchema('data' in introspection ? introspection.data : introspection);
-  return github;
 }
 
 /**

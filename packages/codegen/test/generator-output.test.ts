@@ -2,13 +2,9 @@ import { adminApiSchema } from '@admin-api/emulator';
 import { buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { generateModule, type SourceDocuments } from '../src/generator/index.js';
-import { CodegenError } from '../src/index.js';
-import {
-  ADMIN_API_EDGE_CASES,
-  GITHUB_EDGE_CASES,
-  githubSchema,
-  sourcesOf,
-} from './generator-corpus.js';
+import { thrown } from './codegen-harness.js';
+import { ADMIN_API_EDGE_CASES, GITHUB_EDGE_CASES, sourcesOf } from './generator-corpus.js';
+import { githubSchema } from './github-schema.js';
 
 const adminApi = () => adminApiSchema();
 const edgeCases = () =>
@@ -17,16 +13,6 @@ const lines = (module: string) => module.split('\n');
 
 function source(location: string, text: string): SourceDocuments {
   return { location, documents: [parse(text)] };
-}
-
-function failure(run: () => unknown): CodegenError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CodegenError);
-    return error as CodegenError;
-  }
-  throw new Error('expected a CodegenError');
 }
 
 describe('the generated module', () => {
@@ -348,7 +334,7 @@ describe('text from the schema', () => {
 
 describe('documents that cannot become one module', () => {
   it('an anonymous operation throws ANONYMOUS_OPERATION with its file and line', () => {
-    const error = failure(() =>
+    const error = thrown(() =>
       generateModule(adminApi(), [source('src/me.graphql', '\n\nquery {\n  me { id }\n}\n')]),
     );
     expect(error.code).toBe('ANONYMOUS_OPERATION');
@@ -362,7 +348,7 @@ describe('documents that cannot become one module', () => {
       [a, b],
       [b, a],
     ]) {
-      const error = failure(() => generateModule(adminApi(), sources));
+      const error = thrown(() => generateModule(adminApi(), sources));
       expect(error.code).toBe('DUPLICATE_METHOD');
       expect(error.message).toContain(
         'src/b.graphql:2:1: operation "getMe" maps to the SDK method "getMe()", as "GetMe" at src/a.graphql:1:1 does. Rename one of them.',
@@ -371,7 +357,7 @@ describe('documents that cannot become one module', () => {
   });
 
   it('an operation name with no letter or digit throws ANONYMOUS_OPERATION: it names no SDK method', () => {
-    const error = failure(() =>
+    const error = thrown(() =>
       generateModule(adminApi(), [
         source('src/a.graphql', 'query _ { me { id } }\nquery __ { me { name } }'),
       ]),
@@ -382,7 +368,7 @@ describe('documents that cannot become one module', () => {
   });
 
   it('two fragments mapping to one type name throw DOCUMENT_ERROR naming both', () => {
-    const error = failure(() =>
+    const error = thrown(() =>
       generateModule(adminApi(), [
         source('src/a.graphql', 'fragment ab on MeResponse { id }'),
         source('src/b.graphql', 'fragment Ab on MeResponse { name }'),
@@ -395,7 +381,7 @@ describe('documents that cannot become one module', () => {
   });
 
   it('a fragment defined differently in two files throws DOCUMENT_ERROR naming both', () => {
-    const error = failure(() =>
+    const error = thrown(() =>
       generateModule(adminApi(), [
         source('src/a.graphql', 'fragment Me on MeResponse { id }'),
         source('src/b.graphql', 'fragment Me on MeResponse { name }'),
@@ -416,7 +402,7 @@ describe('documents that cannot become one module', () => {
   });
 
   it('an unknown field in a fragment of another file (validation skipped) throws DOCUMENT_ERROR at that file and line', () => {
-    const error = failure(() =>
+    const error = thrown(() =>
       generateModule(adminApi(), [
         source('src/me.graphql', 'query GetMe { me { ...MeFields } }'),
         source('src/fragments.graphql', 'fragment MeFields on MeResponse {\n  id\n  shoeSize\n}'),
@@ -429,12 +415,12 @@ describe('documents that cannot become one module', () => {
   });
 
   it('an option it does not know throws INVALID_OPTION naming it', () => {
-    const mode = failure(() =>
+    const mode = thrown(() =>
       generateModule(adminApi(), [], { documentMode: 'documentNode' as 'node' }),
     );
     expect(mode.code).toBe('INVALID_OPTION');
     expect(mode.message).toContain('"documentMode"');
-    const scalars = failure(() =>
+    const scalars = thrown(() =>
       generateModule(adminApi(), [], {
         scalars: { JSON: { output: 'unknown' } as unknown as string },
       }),

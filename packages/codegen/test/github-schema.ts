@@ -1,15 +1,17 @@
 import { schema as octokitSchema } from '@octokit/graphql-schema';
-import { buildClientSchema, type IntrospectionQuery } from 'graphql';
+import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 
-const introspection = octokitSchema.json as unknown as
-  | IntrospectionQuery
-  | { data: IntrospectionQuery };
+let github: GraphQLSchema | undefined;
 
 /**
- * GitHub's public schema, built from the introspection its npm package ships (its SDL does not
- * validate). The tests' large schema, and their schema with interfaces and unions: the Admin API
- * has neither.
+ * GitHub's public schema, built (once, on first use) from the introspection its npm package
+ * ships (its SDL does not validate). The tests' large schema, and their schema with interfaces
+ * and unions: the Admin API has neither.
  */
-export const githubSchema = buildClientSchema(
-  'data' in introspection ? introspection.data : introspection,
-);
+export function githubSchema(): GraphQLSchema {
+  const introspection = octokitSchema.json as unknown as
+    | IntrospectionQuery
+    | { data: IntrospectionQuery };
+  github ??= buildClientSchema('data' in introspection ? introspection.data : introspection);
+  return github;
+}

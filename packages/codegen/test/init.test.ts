@@ -1,31 +1,15 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { adminApiSchema, adminApiSchemaSdl } from '@admin-api/emulator';
 import { gqlPluckFromCodeStringSync } from '@graphql-tools/graphql-tag-pluck';
 import { parse, validate } from 'graphql';
 import { loadConfig } from 'graphql-config';
 import { describe, expect, it } from 'vitest';
+import { runAdminApi } from './codegen-cli.js';
 import { useProject } from './codegen-harness.js';
 
-const exec = promisify(execFile);
-const bin = fileURLToPath(new URL('../bin/admin-api.js', import.meta.url));
 const project = useProject();
-const ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
-);
-
-async function init(cwd: string, args: string[] = []) {
-  if (!existsSync(fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url)))) {
-    throw new Error('Run `pnpm build` first: these tests run the built admin-api CLI.');
-  }
-  return exec(process.execPath, [bin, 'init', ...args], { cwd, env: ENV }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const init = (cwd: string, args: string[] = []) => runAdminApi(cwd, ['init', ...args]);
 
 const readJson = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 const NOTHING_WRITTEN = 'Nothing was written. Run `admin-api init` again once that is fixed.\n';

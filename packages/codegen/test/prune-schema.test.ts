@@ -11,10 +11,10 @@ import { operationsFor } from './large-schema-operations.js';
 // `SearchResultItem`), so the abstract cases run on it.
 const emulator = useEmulator(
   { afterAll, beforeAll, beforeEach },
-  { schema: githubSchema, rateLimit: false },
+  { schema: githubSchema(), rateLimit: false },
 );
 const project = useProject();
-const githubSdl = parse(printSchema(githubSchema));
+const githubSdl = parse(printSchema(githubSchema()));
 
 const ABSTRACT_DOCUMENTS = {
   'src/node.graphql': `query Node($id: ID!) {
@@ -103,7 +103,7 @@ describe('schema pruning', () => {
   });
 
   it('keeps less than half of a 1,606-type schema for 100 operations', () => {
-    const operations = operationsFor(githubSchema, 100).map((op) => parse(op));
+    const operations = operationsFor(githubSchema(), 100).map((op) => parse(op));
     const pruned = pruneSchemaForDocuments(githubSdl, operations);
     expect(pruned).toBeDefined();
     expect(typeNames(pruned as DocumentNode).length).toBeLessThan(typeNames(githubSdl).length / 2);

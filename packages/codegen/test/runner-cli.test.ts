@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -10,35 +10,21 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { assertGraphqlCodegenCanWatch } from '../src/graphql-codegen-watch.js';
-import { CodegenError } from '../src/index.js';
-import { ENV_WITHOUT_CREDENTIALS } from './codegen-cli.js';
+import { ADMIN_API_BIN, ENV_WITHOUT_CREDENTIALS, runAdminApi, runNode } from './codegen-cli.js';
+import { thrown } from './codegen-harness.js';
 import { useRunnerProject } from './runner-harness.js';
 
-const exec = promisify(execFile);
 const require = createRequire(import.meta.url);
-const adminApiBin = fileURLToPath(new URL('../bin/admin-api.js', import.meta.url));
 const project = useRunnerProject();
-
-function run(cwd: string, args: string[]) {
-  if (!existsSync(fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url)))) {
-    throw new Error('Run `pnpm build` first: these tests run the built admin-api CLI.');
-  }
-  return exec(process.execPath, args, { cwd, env: ENV_WITHOUT_CREDENTIALS }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
 
 const GET_ME = 'query GetMe {\n  me {\n    id\n    name\n    scopes\n  }\n}\n';
 
 describe('the admin-api codegen command', () => {
   it('exits 0 with one summary line on stdout and writes the module', async () => {
     const dir = project({ 'src/me.graphql': GET_ME });
-    const { code, stdout, stderr } = await run(dir, [adminApiBin, 'codegen']);
+    const { code, stdout, stderr } = await runAdminApi(dir, ['codegen']);
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^✔ src\/generated\/admin-api\.ts: 1 operation, \d+\.\d KB, \d+ ms\n$/);
@@ -49,7 +35,7 @@ describe('the admin-api codegen command', () => {
 
   it('exits 1 on an error, prints no success line and writes nothing', async () => {
     const dir = project({ 'src/me.graphql': 'query GetMe { me { shoeSize } }\n' });
-    const { code, stdout, stderr } = await run(dir, [adminApiBin, 'codegen']);
+    const { code, stdout, stderr } = await runAdminApi(dir, ['codegen']);
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toContain(
@@ -62,14 +48,14 @@ describe('the admin-api codegen command', () => {
 
   it('exits 1 with the code when codegen.ts is missing', async () => {
     const dir = project({ 'src/me.graphql': GET_ME });
-    const { code, stderr } = await run(dir, [adminApiBin, 'codegen', '--config', 'nope.ts']);
+    const { code, stderr } = await runAdminApi(dir, ['codegen', '--config', 'nope.ts']);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^✘ \[INVALID_CONFIG\] There is no nope\.ts/);
   });
 
   it('with --watch, stops cleanly with exit code 0 on Ctrl+C (SIGINT)', async () => {
     const dir = project({ 'src/me.graphql': GET_ME });
-    const child = spawn(process.execPath, [adminApiBin, 'codegen', '--watch'], {
+    const child = spawn(process.execPath, [ADMIN_API_BIN, 'codegen', '--watch'], {
       cwd: dir,
       env: ENV_WITHOUT_CREDENTIALS,
     });
@@ -119,7 +105,7 @@ describe('graphql-codegen --watch with defineConfig', () => {
   it('exits non-zero with the install command when @parcel/watcher is not installed', async () => {
     const dir = project({ 'src/me.graphql': GET_ME });
     const bin = graphqlCodegenWithoutWatcher(dir);
-    const { code, stdout, stderr } = await run(dir, [bin, '--config', 'codegen.ts', '--watch']);
+    const { code, stdout, stderr } = await runNode(dir, [bin, '--config', 'codegen.ts', '--watch']);
     expect(code).not.toBe(0);
     const output = `${stdout}${stderr}`;
     expect(output).toContain('[MISSING_DEPENDENCY] graphql-codegen --watch needs @parcel/watcher');
@@ -139,15 +125,9 @@ describe('graphql-codegen --watch with defineConfig', () => {
       assertGraphqlCodegenCanWatch(['node', bin, '--config', 'codegen.ts']),
     ).not.toThrow();
     expect(() =>
-      assertGraphqlCodegenCanWatch(['node', adminApiBin, 'codegen', '--watch']),
+      assertGraphqlCodegenCanWatch(['node', ADMIN_API_BIN, 'codegen', '--watch']),
     ).not.toThrow();
-    let error: unknown;
-    try {
-      assertGraphqlCodegenCanWatch(['node', bin, '-w']);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(CodegenError);
-    expect((error as CodegenError).code).toBe('MISSING_DEPENDENCY');
+    const error = thrown(() => assertGraphqlCodegenCanWatch(['node', bin, '-w']));
+    expect(error.code).toBe('MISSING_DEPENDENCY');
   });
 });

@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminApiSchemaSdl } from '@admin-api/emulator';
-import { afterEach } from 'vitest';
 import type { RunnerIo } from '../src/runner/runner-io.js';
 import { writeSchemaCache } from '../src/schema/schema-cache.js';
+import { useProject } from './codegen-harness.js';
 
 const codegenDist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
@@ -60,10 +59,7 @@ export function writeAdminApiCache(path: string, sdl = adminApiSchemaSdl()): voi
  * and a `codegen.ts` that calls the built `defineConfig` with `options` (TypeScript source text).
  */
 export function useRunnerProject() {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const project = useProject();
   return (
     files: Record<string, string>,
     options = "documents: ['src/**/*.graphql', 'src/**/*.ts']",
@@ -71,26 +67,16 @@ export function useRunnerProject() {
     if (!existsSync(codegenDist)) {
       throw new Error('Run `pnpm build` first: codegen.ts imports the built package.');
     }
-    const dir = mkdtempSync(join(tmpdir(), 'admin-api-runner-'));
-    dirs.push(dir);
-    writeFileSync(
-      join(dir, 'codegen.ts'),
-      `import { defineConfig } from ${JSON.stringify(codegenDist)};
+    const dir = project({
+      'codegen.ts': `import { defineConfig } from ${JSON.stringify(codegenDist)};
 const output: string = 'src/generated/admin-api.ts';
 export default defineConfig({ ${options}, output, envFile: false });
 `,
-    );
+      ...files,
+    });
     writeAdminApiCache(join(dir, 'admin-api.schema.graphql'));
-    writeFiles(dir, files);
     return dir;
   };
-}
-
-export function writeFiles(dir: string, files: Record<string, string>): void {
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  }
 }
 
 /** Runs `fn` with `dir` as the working directory, as `admin-api` runs in the project's root. */

@@ -10,7 +10,8 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { variableUsageRule } from '../src/runner/variable-usage-rule.js';
-import { adminApiDefaultOperations, githubSchema } from './generator-corpus.js';
+import { adminApiDefaultOperations } from './generator-corpus.js';
+import { githubSchema } from './github-schema.js';
 import { operationsFor } from './large-schema-operations.js';
 
 /** Each error's message and the places it points at: what a diagnostic is made of. */

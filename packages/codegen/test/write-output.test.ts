@@ -1,28 +1,13 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CodegenError } from '../src/index.js';
 import { writeOutput } from '../src/runner/write-output.js';
+import { thrown, useProject } from './codegen-harness.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'admin-api-write-'));
-  dirs.push(dir);
-  return dir;
-}
+const project = useProject();
+/** An empty temporary folder, removed after the test. */
+const folder = () => project({});
 
 describe('writing the module', () => {
   it('creates the folder, writes the bytes and leaves no temporary file', () => {
@@ -48,14 +33,8 @@ describe('writing the module', () => {
   it('fails with WRITE_FAILED, leaving no temporary file, when the folder cannot hold it', () => {
     const dir = folder();
     writeFileSync(join(dir, 'generated'), 'a file where the folder should be');
-    let error: unknown;
-    try {
-      writeOutput(join(dir, 'generated/admin-api.ts'), 'export {};\n');
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(CodegenError);
-    expect((error as CodegenError).code).toBe('WRITE_FAILED');
+    const error = thrown(() => writeOutput(join(dir, 'generated/admin-api.ts'), 'export {};\n'));
+    expect(error.code).toBe('WRITE_FAILED');
     expect(readdirSync(dir)).toEqual(['generated']);
   });
 

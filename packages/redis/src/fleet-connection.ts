@@ -1,5 +1,6 @@
 import { createClient } from '@redis/client';
 import type { RedisScriptClient } from './lua-script.js';
+import { CommandTimeout, withTimeout } from './redis-health.js';
 
 /** Where a fleet finds Redis: a URL it connects to itself, or a client the caller owns. */
 export type RedisFleetConnection =
@@ -53,13 +54,12 @@ export function openFleetConnection(
     ready,
     async close(waitMs) {
       if (!client.isOpen) return;
-      let timer: NodeJS.Timeout | undefined;
-      // close() lets pending commands finish; a hung server must not hang it.
-      const gaveUp = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, waitMs);
-      });
-      await Promise.race([client.isReady ? client.close() : Promise.resolve(), gaveUp]);
-      clearTimeout(timer);
+      if (client.isReady) {
+        // close() lets pending commands finish; a hung server must not hang it.
+        await withTimeout(client.close(), waitMs).catch((error: unknown) => {
+          if (!(error instanceof CommandTimeout)) throw error;
+        });
+      }
       if (client.isOpen) client.destroy();
     },
   };

@@ -26,7 +26,22 @@ export interface FleetKeys {
  * The client id is not a secret, but key names show up in monitoring and `SCAN` output.
  */
 export function appTag(clientId: string): string {
+  if (!clientId) {
+    throw new ConfigurationError('INVALID_OPTION', '"clientId" must be a non-empty string');
+  }
   return createHash('sha256').update(clientId).digest('hex').slice(0, APP_TAG_LENGTH);
+}
+
+/** Returns `prefix` if it can prefix key names; throws a ConfigurationError naming `keyPrefix` if not. */
+export function checkKeyPrefix(prefix: unknown): string {
+  if (typeof prefix !== 'string' || /[{}]/.test(prefix)) {
+    // A brace in the prefix would become the hash tag, putting every app in one slot.
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      `"keyPrefix" must be a string without "{" or "}" (got ${JSON.stringify(prefix)}); the app's hash tag supplies the braces`,
+    );
+  }
+  return prefix;
 }
 
 /**
@@ -37,17 +52,12 @@ export function appTag(clientId: string): string {
  * fleetKeys('my-client-id').token // 'admin-api:{68f878900ad6}:token'
  */
 export function fleetKeys(clientId: string, prefix: string = DEFAULT_KEY_PREFIX): FleetKeys {
-  if (!clientId) {
-    throw new ConfigurationError('INVALID_OPTION', '"clientId" must be a non-empty string');
-  }
-  if (/[{}]/.test(prefix)) {
-    // A brace in the prefix would become the hash tag, putting every app in one slot.
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"keyPrefix" must not contain "{" or "}" (got ${JSON.stringify(prefix)}); the app's hash tag supplies the braces`,
-    );
-  }
-  const base = `${prefix}{${appTag(clientId)}}:`;
+  return appKeys(appTag(clientId), prefix);
+}
+
+/** The keys of the app whose {@link appTag} is `app`, for a caller that already has the tag. */
+export function appKeys(app: string, prefix: string): FleetKeys {
+  const base = `${checkKeyPrefix(prefix)}{${app}}:`;
   return {
     token: `${base}token`,
     refreshLock: `${base}refresh-lock`,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigurationError } from '@admin-api/auth';
+import { checkPositiveInteger } from '@admin-api/auth/internal';
 import type { RateLimitOptions } from '@admin-api/client';
 import type { FleetKeys } from './keys.js';
 import { arrayReply, integerReply, type RedisScriptClient, runScript } from './lua-script.js';
@@ -83,9 +84,11 @@ function invalid(name: string, rule: string, value: unknown): ConfigurationError
   return new ConfigurationError('INVALID_OPTION', `"${name}" must be ${rule} (got ${value})`);
 }
 
-function positiveInteger(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value <= 0) throw invalid(name, 'a positive integer', value);
+/** Returns `value` if it is a share of a budget, in (0, 1]; throws a ConfigurationError naming `name` if not. */
+export function checkShare(name: string, value: unknown): number {
+  if (!(typeof value === 'number' && value > 0 && value <= 1)) {
+    throw invalid(name, 'a number in (0, 1], e.g. 0.5', value);
+  }
   return value;
 }
 
@@ -105,15 +108,14 @@ function decodeConfig(field: unknown): BudgetConfig | undefined {
  * `floor(limit × share)` requests of this fleet.
  */
 export function createRateBudget(options: RateBudgetOptions): RateBudget {
-  const { client, keys, rateLimit = {}, share = 1 } = options;
-  const limit = positiveInteger('rateLimit.limit', rateLimit.limit, 50);
-  const windowMs = positiveInteger('rateLimit.windowMs', rateLimit.windowMs, 10_000);
-  const maxInFlightMs = positiveInteger(
+  const { client, keys, rateLimit = {} } = options;
+  const limit = checkPositiveInteger('rateLimit.limit', rateLimit.limit ?? 50);
+  const windowMs = checkPositiveInteger('rateLimit.windowMs', rateLimit.windowMs ?? 10_000);
+  const maxInFlightMs = checkPositiveInteger(
     'maxInFlightMs',
-    options.maxInFlightMs,
-    DEFAULT_MAX_IN_FLIGHT_MS,
+    options.maxInFlightMs ?? DEFAULT_MAX_IN_FLIGHT_MS,
   );
-  if (!(share > 0 && share <= 1)) throw invalid('share', 'a number in (0, 1]', share);
+  const share = checkShare('share', options.share ?? 1);
   const config: BudgetConfig = { limit, windowMs, share };
   const effectiveLimit = Math.max(1, Math.floor(limit * share));
   const configField = encodeConfig(config);

@@ -1,7 +1,7 @@
-import { ConfigurationError } from '@admin-api/auth';
 import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
 import type { FleetEvent, RateLimitOptions } from '@admin-api/client';
-import { DEFAULT_KEY_PREFIX } from './keys.js';
+import { checkKeyPrefix, DEFAULT_KEY_PREFIX } from './keys.js';
+import { checkShare } from './rate-budget.js';
 import { DEFAULT_LOCK_LIFETIME_MS } from './refresh-lock.js';
 
 /** Default share of the fleet's budget each process may use while Redis is unreachable. */
@@ -72,29 +72,11 @@ export interface RedisFleetConfig {
   readonly onEvent: ((event: FleetEvent) => void) | undefined;
 }
 
-function checkShare(name: string, value: number): number {
-  if (!(typeof value === 'number' && value > 0 && value <= 1)) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"${name}" must be a number in (0, 1], e.g. 0.5 (got ${String(value)})`,
-    );
-  }
-  return value;
-}
-
 /** Checks the options once, at creation: a mistake throws a ConfigurationError naming it. */
 export function resolveRedisFleetConfig(options: RedisFleetOptions): RedisFleetConfig {
-  const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
-  if (typeof keyPrefix !== 'string' || /[{}]/.test(keyPrefix)) {
-    // A brace in the prefix would become the hash tag, putting every app in one slot.
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"keyPrefix" must be a string without "{" or "}" (got ${JSON.stringify(keyPrefix)}); the app's hash tag supplies the braces`,
-    );
-  }
   const rateLimit = options.rateLimit ?? {};
   return {
-    keyPrefix,
+    keyPrefix: checkKeyPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX),
     rateLimit: {
       limit: checkPositiveInteger('rateLimit.limit', rateLimit.limit ?? 50),
       windowMs: checkPositiveInteger('rateLimit.windowMs', rateLimit.windowMs ?? 10_000),

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '@admin-api/auth';
+import { emit } from '@admin-api/auth/internal';
 import type {
   Fleet,
   FleetEvent,
@@ -9,7 +10,7 @@ import type {
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
 import { createFleetRateLimiter } from './fleet-rate-limiter.js';
 import { createFleetTokenStore } from './fleet-token-store.js';
-import { appTag, fleetKeys } from './keys.js';
+import { appKeys, appTag, type FleetKeys } from './keys.js';
 import { createRateBudget } from './rate-budget.js';
 import { type RedisFleetOptions, resolveRedisFleetConfig } from './redis-fleet-options.js';
 import { createRedisHealth } from './redis-health.js';
@@ -52,29 +53,28 @@ export function createRedisFleet(
   const { client } = redis;
   const listeners = new Set<(event: FleetEvent) => void>();
   if (config.onEvent) listeners.add(config.onEvent);
-  const emit = (event: FleetEvent) => {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A logging hook must never break a request.
-      }
-    }
+  const emitAll = (event: FleetEvent) => {
+    for (const listener of listeners) emit(listener, event);
   };
-  const health = createRedisHealth({ connection: redis, commandTimeoutMs, probeIntervalMs, emit });
+  const health = createRedisHealth({
+    connection: redis,
+    commandTimeoutMs,
+    probeIntervalMs,
+    emit: emitAll,
+  });
   // One limiter per app and budget in this process, so clients of one app share its fallback.
   const limiters = new Map<string, RateLimiter>();
   const warned = new Set<string>();
   let closed = false;
 
-  const limiterFor = (app: string, member: FleetMember): RateLimiter => {
+  const limiterFor = (app: string, keys: FleetKeys, member: FleetMember): RateLimiter => {
     const rateLimit = member.rateLimit ?? config.rateLimit;
     const id = `${app}/${rateLimit.limit}/${rateLimit.windowMs}`;
     const existing = limiters.get(id);
     if (existing) return existing;
     const budget = createRateBudget({
       client,
-      keys: fleetKeys(member.clientId, keyPrefix),
+      keys,
       rateLimit,
       share,
     });
@@ -85,7 +85,7 @@ export function createRedisFleet(
       probeIntervalMs,
       onOtherBudgets(others, applied) {
         if (others.length === 0) return;
-        emit({ type: 'fleet_budget_mismatch', app, budget: budget.config, others, applied });
+        emitAll({ type: 'fleet_budget_mismatch', app, budget: budget.config, others, applied });
         const described = JSON.stringify({ app, budget: budget.config, others });
         if (warned.has(described)) return;
         warned.add(described);
@@ -112,7 +112,7 @@ export function createRedisFleet(
         );
       }
       const app = appTag(member.clientId);
-      const keys = fleetKeys(member.clientId, keyPrefix);
+      const keys = appKeys(app, keyPrefix);
       if (member.onEvent) listeners.add(member.onEvent);
       const tokenStore = createFleetTokenStore({
         health,
@@ -121,7 +121,7 @@ export function createRedisFleet(
           key: keys.token,
           cipher: createTokenCipher(member.clientSecret),
           now: member.now,
-          onUnreadable: (reason) => emit({ type: 'fleet_token_unreadable', app, reason }),
+          onUnreadable: (reason) => emitAll({ type: 'fleet_token_unreadable', app, reason }),
         }),
         lock: createRefreshLock({
           client,
@@ -129,7 +129,7 @@ export function createRedisFleet(
           lifetimeMs: config.lockLifetimeMs,
         }),
       });
-      return { tokenStore, rateLimiter: limiterFor(app, member) };
+      return { tokenStore, rateLimiter: limiterFor(app, keys, member) };
     },
 
     async close() {

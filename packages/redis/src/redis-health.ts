@@ -36,9 +36,11 @@ export interface RedisHealthOptions {
   emit: (event: FleetEvent) => void;
 }
 
-class CommandTimeout extends Error {}
+/** How {@link withTimeout} rejects when `ms` pass first. */
+export class CommandTimeout extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** `promise`, or a {@link CommandTimeout} once `ms` pass; the timer never outlives the race. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new CommandTimeout(`no answer within ${ms} ms`)), ms);

@@ -1,4 +1,5 @@
 import type { AccessToken, TokenStore } from '@admin-api/auth';
+import { emit } from '@admin-api/auth/internal';
 import {
   arrayReply,
   integerReply,
@@ -81,13 +82,6 @@ function parseStoredToken(plaintext: string): StoredToken | undefined {
 export function createRedisTokenStore(options: RedisTokenStoreOptions): RedisTokenStore {
   const { client, key, cipher } = options;
   const now = options.now ?? Date.now;
-  const unreadable = (reason: TokenUnreadableReason) => {
-    try {
-      options.onUnreadable?.(reason);
-    } catch {
-      // A logging hook must never break a request.
-    }
-  };
 
   return {
     async get() {
@@ -99,12 +93,12 @@ export function createRedisTokenStore(options: RedisTokenStoreOptions): RedisTok
       if (remainingMs <= 0) return undefined;
       const decrypted = cipher.decrypt(stringReply(GET_TOKEN, ciphertext), key);
       if (!decrypted.ok) {
-        unreadable(decrypted.reason);
+        emit(options.onUnreadable, decrypted.reason);
         return undefined;
       }
       const stored = parseStoredToken(decrypted.plaintext);
       if (!stored) {
-        unreadable('invalid_contents');
+        emit(options.onUnreadable, 'invalid_contents');
         return undefined;
       }
       return { ...stored, tokenType: 'Bearer', expiresAt: sentAt + remainingMs };

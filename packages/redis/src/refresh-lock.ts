@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigurationError } from '@admin-api/auth';
+import { checkPositiveInteger } from '@admin-api/auth/internal';
 import { defineLuaScript, integerReply, type RedisScriptClient, runScript } from './lua-script.js';
 
 /**
@@ -66,13 +66,11 @@ export interface RefreshLock {
  * expires after `lifetimeMs` of Redis time, so a dead holder delays the others by at most that.
  */
 export function createRefreshLock(options: RefreshLockOptions): RefreshLock {
-  const { client, key, lifetimeMs = DEFAULT_LOCK_LIFETIME_MS } = options;
-  if (!Number.isInteger(lifetimeMs) || lifetimeMs <= 0) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"lifetimeMs" must be a positive integer number of milliseconds (got ${lifetimeMs})`,
-    );
-  }
+  const { client, key } = options;
+  const lifetimeMs = checkPositiveInteger(
+    'lifetimeMs',
+    options.lifetimeMs ?? DEFAULT_LOCK_LIFETIME_MS,
+  );
 
   const lease = (owner: string): LockLease => ({
     owner,

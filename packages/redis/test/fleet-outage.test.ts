@@ -1,6 +1,10 @@
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  type RedisServerProcess,
+  startRedisServer,
+} from '../../../test/support/redis-server-process.js';
+import {
   type FleetWorker,
   recordArrivals,
   skewed,
@@ -8,7 +12,6 @@ import {
   workerOptions,
 } from './fleet-processes.js';
 import { until } from './redis-fixture.js';
-import { type RedisServerProcess, startRedisServer } from './redis-server-process.js';
 
 const PROCESSES = 4;
 const BUDGET = { limit: 30, windowMs: 2_000 };

@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { Emulator } from '@admin-api/emulator';
+import { emulatorCredentials } from '@admin-api/emulator/testing';
 import type { FleetWorkerOptions, ParentMessage, Tally, WorkerMessage } from './fleet-worker.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -122,10 +123,7 @@ export function workerOptions(
 ): FleetWorkerOptions {
   return {
     redisUrl,
-    baseUrl: emulator.baseUrl,
-    authUrl: emulator.authUrl,
-    clientId: emulator.clientId,
-    clientSecret: emulator.clientSecret,
+    ...emulatorCredentials(emulator),
     ...extra,
   };
 }

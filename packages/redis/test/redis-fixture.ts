@@ -1,6 +1,9 @@
 import { createClient, type RedisClientType } from '@redis/client';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type RedisServerProcess, startRedisServer } from './redis-server-process.js';
+import {
+  type RedisServerProcess,
+  startRedisServer,
+} from '../../../test/support/redis-server-process.js';
 
 export type TestRedisClient = RedisClientType;
 

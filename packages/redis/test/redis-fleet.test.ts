@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ConfigurationError } from '@admin-api/auth';
 import { type AdminApiEvent, createAdminClient } from '@admin-api/client';
-import { useEmulator } from '@admin-api/emulator/testing';
+import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisFleet, type RedisFleet, type RedisFleetOptions } from '../src/index.js';
 import type { RedisScriptClient } from '../src/lua-script.js';
@@ -53,10 +53,7 @@ describe('createRedisFleet', () => {
     extra: Partial<Parameters<typeof createAdminClient>[0]> = {},
   ) =>
     createAdminClient({
-      baseUrl: emulator().baseUrl,
-      authUrl: emulator().authUrl,
-      clientId: emulator().clientId,
-      clientSecret: emulator().clientSecret,
+      ...emulatorCredentials(emulator()),
       fleet,
       ...extra,
     } as Parameters<typeof createAdminClient>[0]);

@@ -1,7 +1,7 @@
 import { createConnection } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findRedisServer, startRedisServer } from '../../../test/support/redis-server-process.js';
 import { connectRedis } from './redis-fixture.js';
-import { findRedisServer, startRedisServer } from './redis-server-process.js';
 
 function refusesConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {

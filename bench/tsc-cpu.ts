@@ -1,0 +1,55 @@
+// CPU time of `tsc --noEmit` on one generated module, shared by the codegen benchmarks.
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { median } from './bench-report.js';
+
+const run = promisify(execFile);
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+/** A type-check's cost: median CPU seconds of its runs, and the errors tsc reported. */
+export interface TscCpu {
+  seconds: number;
+  errors: number;
+}
+
+/**
+ * Median CPU seconds (user + system) and the error count of `tsc -p` on `file` (relative to
+ * `dir`) alone, under `compilerOptions`, over `runs` runs. CPU rather than wall time: on a shared
+ * machine a wall clock mostly measures the other processes.
+ */
+export async function tscCpu(
+  dir: string,
+  file: string,
+  compilerOptions: Record<string, unknown>,
+  runs: number,
+): Promise<TscCpu> {
+  const name = file.replace(/\W+/g, '-');
+  const config = `tsconfig.${name}.json`;
+  writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files: [file] }));
+  const cpu = join(dir, `.tsc-${name}`);
+  const seconds: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < runs; i++) {
+    const result = await run(
+      '/usr/bin/time',
+      ['-f', '%U %S', '-o', cpu, process.execPath, TSC, '-p', config],
+      { cwd: dir, maxBuffer: 64 * 2 ** 20 },
+    ).catch((error: { stdout: string }) => error);
+    const [user, system] =
+      readFileSync(cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
+    seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
+    errors = (result.stdout.match(/error TS/g) ?? []).length;
+  }
+  return { seconds: median(seconds), errors };
+}
+
+/** The import lines of a module alone: what tsc costs before the module's own declarations. */
+export function importsOnly(module: string): string {
+  return `${module
+    .split('\n')
+    .filter((line) => line.startsWith('import '))
+    .join('\n')}\nexport {};\n`;
+}
