@@ -90,7 +90,7 @@ describe('codegen on the whole Admin API', () => {
     expect(declared.filter((name, i) => declared.indexOf(name) !== i)).toEqual([]);
     expect(content).toContain('status?: OrderStatusEnum[] | OrderStatusEnum | null | undefined;');
     expect(await typeCheckGenerated(dir, content)).toBe('');
-  }, 120_000);
+  });
 
   it('is byte-identical when run again, and pruning the schema changes nothing', async () => {
     const dir = project(projectFiles());
@@ -100,5 +100,5 @@ describe('codegen on the whole Admin API', () => {
     const unpruned = await runCodegen(dir, { credentials, pruneSchema: false });
     expect(again.content).toBe(first.content);
     expect(unpruned.content).toBe(first.content);
-  }, 120_000);
+  });
 });

@@ -38,5 +38,5 @@ describe('the order of generated code', () => {
     const methods = [...danish.matchAll(/^ {4}(\w+): call\(/gm)].map((match) => match[1]);
     expect(methods).toEqual(['getMe', 'getme']);
     expect(danish.indexOf('GetMeDocument =')).toBeLessThan(danish.indexOf('GetmeDocument ='));
-  }, 30_000);
+  });
 });

@@ -144,7 +144,7 @@ describe("graphql-codegen's own reports", () => {
     expect(document.output).toContain('[FAILED: [DOCUMENT_ERROR] ');
     expect(schema.code).toBe(1);
     expect(schema.output).toContain('[FAILED: [MISSING_ENV] ');
-  }, 30_000);
+  });
 });
 
 describe('validateDocuments', () => {

@@ -92,7 +92,7 @@ describe('the generated module', () => {
     expect(
       await typeCheckDirectory(dir, ['src'], { noUnusedLocals: true, noUnusedParameters: true }),
     ).toBe('');
-  }, 60_000);
+  });
 
   it('type-checks when schema types are named like what the module declares, imports or uses globally', async () => {
     const schema = buildSchema(`
@@ -127,5 +127,5 @@ export async function usage(): Promise<Promise2> {
     });
     writeFileSync(join(dir, 'src/admin-api.ts'), module);
     expect(await typeCheckDirectory(dir, ['src'])).toBe('');
-  }, 60_000);
+  });
 });

@@ -100,7 +100,7 @@ describe('the incremental generator', () => {
       }),
       { numRuns: 60 },
     );
-  }, 120_000);
+  });
 
   it('forgets a removed file', () => {
     const generator = createIncrementalGenerator(schema);

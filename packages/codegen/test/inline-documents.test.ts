@@ -89,5 +89,5 @@ export async function names(client: AdminClient): Promise<string[]> {
     });
     const module = await generated(dir);
     expect(await typeCheckGenerated(dir, module)).toBe('');
-  }, 60_000);
+  });
 });

@@ -58,5 +58,5 @@ export const config: CodegenConfig = {
       },
     });
     expect(output).toBe('');
-  }, 60_000);
+  });
 });

@@ -83,5 +83,5 @@ describe('generated code', () => {
     const dir = project({ ...DOCUMENTS, 'src/usage.ts': USAGE });
     const { content } = await runCodegen(dir, { credentials: emulatorCredentials(emulator()) });
     expect(await typeCheckGenerated(dir, content)).toBe('');
-  }, 60_000);
+  });
 });
