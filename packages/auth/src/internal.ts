@@ -3,7 +3,7 @@
  * `@admin-api/redis`). Not public API: names and signatures here may change in any release.
  */
 export { emit } from './auth-events.js';
-export { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
+export { backoffDelayMs, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
 export { DEFAULT_ENV_FILE, loadEnvFile } from './env-file.js';
 export { redactError } from './errors.js';
@@ -23,10 +23,9 @@ export {
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
 export { readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
-export { bodyExcerpt, findSecret, redact, redactDeep, tokenFingerprint } from './redact.js';
+export { bodyExcerpt, findSecret, redact, redactDeep } from './redact.js';
 export { describeLocation } from './redirect-location.js';
 export {
-  isLoopbackHost,
   type SecureEndpointOptions,
   secureEndpointUrl,
   tokenEndpointUrl,
@@ -38,7 +37,6 @@ export {
   tokenProviderFromConfig,
 } from './token-provider.js';
 export {
-  AUTH_ENV_VARS,
   ENV_VARS,
   GRAPHQL_PATH,
   PRODUCTION_GRAPHQL_HOST,
