@@ -23,16 +23,22 @@ function slowStore() {
   return { store, answerRead: (index: number) => reads[index]?.() };
 }
 
+/** A token provider over {@link slowStore}, against a fresh token host. */
+async function providerOverSlowStore() {
+  const host = await tokenHost();
+  const { store, answerRead } = slowStore();
+  const tokens = createTokenProvider({
+    authUrl: host.url,
+    clientId: 'id',
+    clientSecret: 'secret-value',
+    store,
+  });
+  return { host, tokens, answerRead };
+}
+
 describe('single flight across a slow store read', () => {
   it('a read that began before a refresh ended uses the new token instead of starting another request', async () => {
-    const host = await tokenHost();
-    const { store, answerRead } = slowStore();
-    const tokens = createTokenProvider({
-      authUrl: host.url,
-      clientId: 'id',
-      clientSecret: 'secret-value',
-      store,
-    });
+    const { host, tokens, answerRead } = await providerOverSlowStore();
     const first = tokens.getToken();
     const second = tokens.getToken();
     answerRead(0);
@@ -44,14 +50,7 @@ describe('single flight across a slow store read', () => {
   });
 
   it('a token refused while such a read was pending is not handed out by it', async () => {
-    const host = await tokenHost();
-    const { store, answerRead } = slowStore();
-    const tokens = createTokenProvider({
-      authUrl: host.url,
-      clientId: 'id',
-      clientSecret: 'secret-value',
-      store,
-    });
+    const { host, tokens, answerRead } = await providerOverSlowStore();
     const first = tokens.getToken();
     const late = tokens.getToken();
     answerRead(0);

@@ -46,18 +46,36 @@ function coldClient(
   return { client, reached };
 }
 
+type Client = ReturnType<typeof clientFor>;
+
 /** `CALLS` concurrent calls of `client`, all with `signal`. */
-const callsWith = (client: ReturnType<typeof clientFor>, signal: AbortSignal) =>
+const callsWith = (client: Client, signal: AbortSignal) =>
   Array.from({ length: CALLS }, () => client.request(GetMe, {}, { signal }));
+
+/** `CALLS` calls sharing one signal, each answered: the warnings emitted meanwhile. */
+const warningsOfAnsweredCalls = (client: Client) =>
+  warningsDuring(async () => {
+    const results = await Promise.all(callsWith(client, new AbortController().signal));
+    expect(results).toHaveLength(CALLS);
+  });
+
+/**
+ * `CALLS` calls sharing one signal, aborted once `reached` resolves, each rejected with
+ * AbortedError: the warnings emitted meanwhile.
+ */
+const warningsOfAbortedCalls = (client: Client, reached: Promise<void>) =>
+  warningsDuring(async () => {
+    const controller = new AbortController();
+    const calls = callsWith(client, controller.signal).map(rejection);
+    await reached;
+    controller.abort();
+    for (const error of await Promise.all(calls)) expect(error).toBeInstanceOf(AbortedError);
+  });
 
 describe('one signal shared by many concurrent calls', () => {
   it('50 calls at a cold start, all waiting for the first token, add no listener-leak warning', async () => {
     const { client } = coldClient('token_request', 1);
-    const signal = new AbortController().signal;
-    const warnings = await warningsDuring(async () => {
-      const results = await Promise.all(callsWith(client, signal));
-      expect(results).toHaveLength(CALLS);
-    });
+    const warnings = await warningsOfAnsweredCalls(client);
     expect(warnings).not.toContain(LEAK_WARNING);
   });
 
@@ -68,24 +86,14 @@ describe('one signal shared by many concurrent calls', () => {
       now: time.now,
       setTimer: time.setTimer,
     });
-    const signal = new AbortController().signal;
-    const warnings = await warningsDuring(async () => {
-      const results = await Promise.all(callsWith(client, signal));
-      expect(results).toHaveLength(CALLS);
-    });
+    const warnings = await warningsOfAnsweredCalls(client);
     expect(warnings).not.toContain(LEAK_WARNING);
   });
 
   it('aborting 50 calls that wait for the first token rejects each with AbortedError, with no warning', async () => {
     emulator().faults.token.push({ delayMs: 10_000 });
     const { client, reached } = coldClient('token_request', 1);
-    const controller = new AbortController();
-    const warnings = await warningsDuring(async () => {
-      const calls = callsWith(client, controller.signal).map(rejection);
-      await reached;
-      controller.abort();
-      for (const error of await Promise.all(calls)) expect(error).toBeInstanceOf(AbortedError);
-    });
+    const warnings = await warningsOfAbortedCalls(client, reached);
     expect(warnings).not.toContain(LEAK_WARNING);
     expect(emulator().stats.graphqlRequests).toBe(0);
   });
@@ -95,13 +103,7 @@ describe('one signal shared by many concurrent calls', () => {
     const { client, reached } = coldClient('graphql_request', 5, {
       rateLimit: { limit: 5, windowMs: 60_000 },
     });
-    const controller = new AbortController();
-    const warnings = await warningsDuring(async () => {
-      const calls = callsWith(client, controller.signal).map(rejection);
-      await reached;
-      controller.abort();
-      for (const error of await Promise.all(calls)) expect(error).toBeInstanceOf(AbortedError);
-    });
+    const warnings = await warningsOfAbortedCalls(client, reached);
     expect(warnings).not.toContain(LEAK_WARNING);
     // The queued 45 sent nothing; the 5 aborted in flight may not have arrived.
     expect(emulator().stats.graphqlRequests).toBeLessThanOrEqual(5);
@@ -111,13 +113,7 @@ describe('one signal shared by many concurrent calls', () => {
     emulator().faults.graphql.push(...Array.from({ length: CALLS }, () => ({ status: 503 })));
     // A timer that never fires: only the abort can end the backoff.
     const { client, reached } = coldClient('graphql_retry', CALLS, { setTimer: () => () => {} });
-    const controller = new AbortController();
-    const warnings = await warningsDuring(async () => {
-      const calls = callsWith(client, controller.signal).map(rejection);
-      await reached;
-      controller.abort();
-      for (const error of await Promise.all(calls)) expect(error).toBeInstanceOf(AbortedError);
-    });
+    const warnings = await warningsOfAbortedCalls(client, reached);
     expect(warnings).not.toContain(LEAK_WARNING);
     expect(emulator().stats.graphqlRequests).toBe(CALLS);
   });
