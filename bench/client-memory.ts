@@ -52,7 +52,7 @@ Allocations: every allocation of ${ALLOC_CALLS.toLocaleString('en')} sequential 
 
 ${table(['contender', 'KiB allocated per call', '× raw fetch', 'KiB over raw fetch'], allocRows)}
 
-Retained heap: \`heapUsed\` after two forced full GCs, after 10,000, 50,000 and 100,000 calls at
+Retained heap: \`heapUsed\` after three turns of the event loop, each followed by a forced full GC, after 10,000, 50,000 and 100,000 calls at
 concurrency 32, each contender in a fresh process. Flat means the last column is about 0.
 
 ${table(['contender', 'MiB at 10k', 'MiB at 50k', 'MiB at 100k', 'bytes per call, 10k→100k'], heapRows)}
