@@ -1,4 +1,5 @@
 import { outputConfig, type ResolvedCodegenOptions } from '../define-config.js';
+import { resolveGeneratorConfig } from '../generator/config.js';
 import type { GeneratorConfig } from '../generator/index.js';
 import { generatorConfig } from '../sdk-plugin/config.js';
 import { readSkipDocumentsValidation } from '../skip-documents-validation.js';
@@ -14,13 +15,15 @@ export interface RunnerSettings {
 
 /**
  * Reads the generator's options from the output's config as graphql-codegen's plugins do
- * (`scalars`, `clientModule`, `documentMode`, checked when the generator resolves them), and
+ * (`scalars`, `clientModule`, `documentMode`, refused here with INVALID_OPTION, before the schema
+ * step sends the client secret), and
  * `config.skipDocumentsValidation` (graphql-codegen's shapes: `true`, or
  * `{ skipValidationAgainstSchema, ignoreRules }`).
  */
 export function runnerSettings(options: ResolvedCodegenOptions): RunnerSettings {
   const config = outputConfig(options);
   const generator = generatorConfig(config);
+  resolveGeneratorConfig(generator);
   const skip = readSkipDocumentsValidation(config);
   const check: CheckOptions = {
     validateAgainstSchema: skip.againstSchema,
