@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_ENV_FILE, loadEnvFile } from '@admin-api/auth/internal';
 import type { Types } from '@graphql-codegen/plugin-helpers';
 import { CodegenError } from './errors.js';
+import type { ScalarTypes } from './generator/index.js';
 import { assertGraphqlCodegenCanWatch } from './graphql-codegen-watch.js';
 import { preset } from './preset.js';
 import type { CredentialsSource } from './schema/credentials.js';
@@ -41,8 +42,11 @@ export interface AdminApiCodegenOptions {
   credentials?: CredentialsSource;
   /** Read before anything else; variables already set win. `false` reads none. @default '.env' */
   envFile?: string | false;
-  /** TypeScript types for custom scalars. @default { Timestamp: 'number', JSON: 'unknown' } */
-  scalars?: Record<string, string>;
+  /**
+   * TypeScript types for custom scalars: one type, or `{ input, output }` for a different type in
+   * variables and in results. @default { Timestamp: 'number', JSON: 'unknown' }
+   */
+  scalars?: Record<string, string | ScalarTypes>;
   /**
    * More configuration: `clientModule` (where the module imports its client types from),
    * `documentMode` (`'string'` or `'node'`) and `skipDocumentsValidation`; when graphql-codegen
@@ -72,7 +76,7 @@ export interface ResolvedCodegenOptions {
   readonly maxAgeMs: number | undefined;
   readonly refreshSchema: boolean;
   readonly credentials: CredentialsSource | undefined;
-  readonly scalars: Readonly<Record<string, string>> | undefined;
+  readonly scalars: Readonly<Record<string, string | ScalarTypes>> | undefined;
   readonly config: Readonly<Record<string, unknown>>;
   /** The logger the user chose, if any. */
   readonly logger: SchemaLogger | undefined;

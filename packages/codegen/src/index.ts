@@ -7,7 +7,7 @@ export {
   type SchemaCacheOptions,
 } from './define-config.js';
 export { CodegenError, type CodegenErrorCode, type CodegenErrorDetails } from './errors.js';
-export { DEFAULT_SCALARS } from './generator/index.js';
+export { DEFAULT_SCALARS, type ScalarTypes } from './generator/index.js';
 export { preset } from './preset.js';
 export {
   type AdminApiCredentials,

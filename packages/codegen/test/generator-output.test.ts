@@ -1,7 +1,7 @@
 import { adminApiSchema } from '@admin-api/emulator';
 import { buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { generateModule, type SourceDocuments } from '../src/generator/index.js';
+import { generateModule, type ScalarTypes, type SourceDocuments } from '../src/generator/index.js';
 import { thrown } from './codegen-harness.js';
 import { ADMIN_API_EDGE_CASES, GITHUB_EDGE_CASES, sourcesOf } from './generator-corpus.js';
 import { githubSchema } from './github-schema.js';
@@ -228,6 +228,22 @@ query M4($a: Boolean!) { getMerchant { address @include(if: $a) { city { name } 
     expect(github).toContain('export type VQuery = { viewer: { avatarUrl: unknown } };');
   });
 
+  it("takes graphql-codegen's { input, output } form of a scalar: one type in variables and inputs, the other in results", () => {
+    const module = generateModule(
+      adminApi(),
+      [
+        source(
+          'orders.graphql',
+          'query Orders($orderedAt: DateFilterInput) { listOrder(orderedAt: $orderedAt) { data { id orderedAt } } }',
+        ),
+      ],
+      { scalars: { Timestamp: { input: 'number | Date', output: 'string' } } },
+    );
+    expect(module).toContain('eq?: number | Date | null | undefined;');
+    expect(module).toContain('orderedAt: string | null');
+    expect(module).not.toMatch(/: number \| null/);
+  });
+
   it('prints each document as its compact text, with the fragments it needs, typed for the client', () => {
     const module = generateModule(adminApi(), edgeCases());
     expect(module).toContain(
@@ -422,10 +438,10 @@ describe('documents that cannot become one module', () => {
     expect(mode.message).toContain('"documentMode"');
     const scalars = thrown(() =>
       generateModule(adminApi(), [], {
-        scalars: { JSON: { output: 'unknown' } as unknown as string },
+        scalars: { JSON: { output: 'unknown' } as unknown as ScalarTypes },
       }),
     );
     expect(scalars.code).toBe('INVALID_OPTION');
-    expect(scalars.message).toContain('"scalars.JSON"');
+    expect(scalars.message).toContain('"scalars.JSON.input"');
   });
 });

@@ -17,12 +17,13 @@ const BUILT_IN_SCALARS: ReadonlyMap<string, string> = new Map([
 /** Options of the generator, as written in a codegen config. All optional. */
 export interface GeneratorConfig {
   /**
-   * TypeScript types for custom scalars, written into the module as they are. Any other scalar
-   * is `unknown`, never `any`.
+   * TypeScript types for custom scalars, written into the module as they are: one type for
+   * results and inputs, or graphql-codegen's `{ input, output }` for a different type in each.
+   * Any other scalar is `unknown`, never `any`.
    * @default { Timestamp: 'number', JSON: 'unknown' }
-   * @example { Timestamp: 'string', JSON: 'Record<string, unknown>' }
+   * @example { Timestamp: 'string', JSON: { input: 'unknown', output: 'Record<string, unknown>' } }
    */
-  readonly scalars?: Readonly<Record<string, string>>;
+  readonly scalars?: Readonly<Record<string, string | ScalarTypes>>;
   /**
    * Module the SDK imports the client types from (`AdminClient`, `RequestArgs`,
    * `TypedDocumentString`). A relative path gets `.js` when it has no extension.
@@ -38,6 +39,12 @@ export interface GeneratorConfig {
    * @example { documentMode: 'node' }
    */
   readonly documentMode?: 'string' | 'node';
+}
+
+/** A scalar's TypeScript type where GraphQL sends it (`output`) and where it is given (`input`). */
+export interface ScalarTypes {
+  readonly input: string;
+  readonly output: string;
 }
 
 /** {@link GeneratorConfig} with the defaults filled in and checked. */
@@ -65,21 +72,41 @@ function resolveClientModule(value: unknown): string {
   return value.startsWith('.') && !/\.[cm]?[jt]s$/.test(value) ? `${value}.js` : value;
 }
 
-function resolveScalars(value: unknown): ReadonlyMap<string, string> {
-  const scalars = new Map([...BUILT_IN_SCALARS, ...Object.entries(DEFAULT_SCALARS)]);
+/** One TypeScript type from `scalars`, checked, for the option named `option`. */
+function scalarTypeOption(option: string, type: unknown): string {
+  if (typeof type !== 'string' || type.trim() === '' || /[\r\n;]/.test(type)) {
+    throw invalid(
+      `"${option}" must be a TypeScript type on one line, such as "string", or { input, output } of two (got ${JSON.stringify(type)})`,
+    );
+  }
+  return type.trim();
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Each scalar's types in results and in inputs: built in, the defaults, then `scalars`. */
+function resolveScalars(value: unknown): ReadonlyMap<string, ScalarTypes> {
+  const scalars = new Map<string, ScalarTypes>();
+  for (const [name, type] of [...BUILT_IN_SCALARS, ...Object.entries(DEFAULT_SCALARS)]) {
+    scalars.set(name, { input: type, output: type });
+  }
   if (value === undefined) return scalars;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     throw invalid(
       '"scalars" must map scalar names to TypeScript types, e.g. { Timestamp: "number" }',
     );
   }
   for (const [name, type] of Object.entries(value)) {
-    if (typeof type !== 'string' || type.trim() === '' || /[\r\n;]/.test(type)) {
-      throw invalid(
-        `"scalars.${name}" must be a TypeScript type on one line, such as "string" (got ${JSON.stringify(type)})`,
-      );
+    if (isPlainObject(type)) {
+      scalars.set(name, {
+        input: scalarTypeOption(`scalars.${name}.input`, type.input),
+        output: scalarTypeOption(`scalars.${name}.output`, type.output),
+      });
+    } else {
+      const both = scalarTypeOption(`scalars.${name}`, type);
+      scalars.set(name, { input: both, output: both });
     }
-    scalars.set(name, type.trim());
   }
   return scalars;
 }
@@ -93,12 +120,11 @@ export function resolveGeneratorConfig(config: GeneratorConfig = {}): ResolvedGe
     );
   }
   const scalars = resolveScalars(config.scalars);
-  const scalarType = (name: string) => scalars.get(name) ?? 'unknown';
-  const idInput = config.scalars?.ID === undefined ? 'string | number' : scalarType('ID');
+  const idInput = config.scalars?.ID === undefined ? 'string | number' : scalars.get('ID')?.input;
   return {
     clientModule: resolveClientModule(config.clientModule),
     documentMode,
-    scalarType,
-    inputScalarType: (name) => (name === 'ID' ? idInput : scalarType(name)),
+    scalarType: (name) => scalars.get(name)?.output ?? 'unknown',
+    inputScalarType: (name) => (name === 'ID' ? idInput : scalars.get(name)?.input) ?? 'unknown',
   };
 }

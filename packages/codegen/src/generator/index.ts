@@ -5,7 +5,7 @@ export {
   type PlacedDefinition,
   type SourceDocuments,
 } from './collect-definitions.js';
-export { DEFAULT_SCALARS, type GeneratorConfig } from './config.js';
+export { DEFAULT_SCALARS, type GeneratorConfig, type ScalarTypes } from './config.js';
 export {
   createIncrementalGenerator,
   generateModule,
