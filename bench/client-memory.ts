@@ -7,7 +7,7 @@ import { type BenchReport, runIfMain, table } from './bench-report.js';
 import { CONTENDERS, type Contender, startStubServer } from './client-contenders.js';
 
 const ALLOC_CALLS = Number(process.env.BENCH_ALLOC_CALLS ?? 3000);
-const CHECKPOINTS = [10_000, 50_000, 100_000];
+const CHECKPOINTS = [10_000, 50_000, 100_000] as const;
 const WORKER = fileURLToPath(new URL('./client-memory-worker.ts', import.meta.url));
 const HEAP_CONTENDERS: Contender[] = ['raw fetch', 'client, pacing off', 'client, pacing on'];
 
