@@ -1,4 +1,4 @@
-// `pnpm codegen`: generates the examples' SDKs from their .graphql files. With ADMIN_API_*
+// `pnpm codegen`: generates the basic example's SDK from its .graphql files. With ADMIN_API_*
 // credentials set (environment or .env) it introspects that store; with none, the embedded
 // emulator, so the whole flow runs on a fresh machine.
 import { credentialsFromEnvironment, defineConfig } from '@admin-api/codegen';
