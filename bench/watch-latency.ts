@@ -174,16 +174,12 @@ export async function watchLatency(): Promise<BenchReport> {
     const base = join(WORK, `watch-${workload.name.replace(' ', '-')}`);
     const ours = join(base, 'ours');
     const plain = join(base, 'plain');
-    for (const dir of [ours, plain]) rmSync(dir, { recursive: true, force: true });
+    const sdl = sdlOf(workload);
     writeOperations(ours, workload.operations);
-    writeSchemaCache(
-      join(ours, 'schema.graphql'),
-      sdlOf(workload),
-      'https://bench.invalid/graphql',
-    );
+    writeSchemaCache(join(ours, 'schema.graphql'), sdl, 'https://bench.invalid/graphql');
     writeFileSync(join(ours, 'ours.codegen.ts'), OURS_CONFIG);
     writeOperations(plain, workload.operations);
-    writeFileSync(join(plain, 'plain-schema.graphql'), sdlOf(workload));
+    writeFileSync(join(plain, 'plain-schema.graphql'), sdl);
     writeFileSync(
       join(plain, 'plain-watch.codegen.ts'),
       plainConfig("'plain-schema.graphql'", 'plain'),
