@@ -44,15 +44,16 @@ export function githubWorkload(count: number): Workload {
 /** The SDL a schema cache holds for this schema. */
 export const sdlOf = (workload: Workload): string => printSchema(workload.schema);
 
+/** Where the operation at `index` is written, relative to its workload's folder: `ops/opNNN.graphql`. */
+export const operationPath = (index: number): string =>
+  `ops/op${String(index).padStart(3, '0')}.graphql`;
+
 /** A fresh folder with `ops/opNNN.graphql`, one operation each. */
 export function writeOperations(dir: string, operations: readonly string[]): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'ops'), { recursive: true });
   operations.forEach((operation, index) => {
-    writeFileSync(
-      join(dir, 'ops', `op${String(index).padStart(3, '0')}.graphql`),
-      `${operation}\n`,
-    );
+    writeFileSync(join(dir, operationPath(index)), `${operation}\n`);
   });
 }
 

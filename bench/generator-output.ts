@@ -19,6 +19,7 @@ import { type BenchReport, median, runIfMain, table } from './bench-report.js';
 import {
   adminApiWorkload,
   githubWorkload,
+  operationPath,
   type Workload,
   writeOperations,
 } from './codegen-workloads.js';
@@ -107,7 +108,7 @@ export async function generatorOutput(): Promise<BenchReport> {
     writeFileSync(join(dir, corpus.schemaFile.name), corpus.schemaFile.text);
     process.stderr.write(`generator-output: ${corpus.name}\n`);
     const sources: SourceDocuments[] = corpus.operations.map((op, i) => ({
-      location: `ops/op${String(i).padStart(3, '0')}.graphql`,
+      location: operationPath(i),
       documents: [parse(op)],
     }));
     const ours = generateModule(corpus.schema, sources);

@@ -14,6 +14,7 @@ import {
   GRAPHQL_CODEGEN,
   githubWorkload,
   OURS_CONFIG,
+  operationPath,
   plainConfig,
   sdlOf,
   type Workload,
@@ -71,8 +72,8 @@ function startWatcher(args: string[], cwd: string): Watcher {
 }
 
 /** The edits, the same for both tools: 20 in a mix of a changed selection, an add, a delete. */
-function edits(opsDir: string, operations: readonly string[]): (() => void)[] {
-  const file = (index: number) => join(opsDir, `op${String(index).padStart(3, '0')}.graphql`);
+function edits(dir: string, operations: readonly string[]): (() => void)[] {
+  const file = (index: number) => join(dir, operationPath(index));
   const toggleTypename = (index: number) => () => {
     const text = readFileSync(file(index), 'utf8');
     writeFileSync(
@@ -85,7 +86,7 @@ function edits(opsDir: string, operations: readonly string[]): (() => void)[] {
   const list: (() => void)[] = [];
   for (let i = 0; list.length < EDITS; i++) {
     const source = operations[(i * 7) % operations.length] ?? '';
-    const added = join(opsDir, `added${i}.graphql`);
+    const added = join(dir, 'ops', `added${i}.graphql`);
     list.push(
       toggleTypename((i * 13) % operations.length),
       () => writeFileSync(added, `${source.replace(/^(query|mutation)\s+\w+/, `$1 Added${i}`)}\n`),
@@ -140,7 +141,7 @@ async function measure(
     await watcher.next(tool === 'ours' ? /^watching / : /Watching for changes/);
     await pause(500);
     const result: Latencies = { total: [], generate: [] };
-    for (const [index, edit] of edits(join(dir, 'ops'), workload.operations).entries()) {
+    for (const [index, edit] of edits(dir, workload.operations).entries()) {
       process.stderr.write(
         `watch-latency: ${workload.name}, ${tool}, edit ${index + 1}/${EDITS}\n`,
       );
@@ -173,16 +174,12 @@ export async function watchLatency(): Promise<BenchReport> {
     const base = join(WORK, `watch-${workload.name.replace(' ', '-')}`);
     const ours = join(base, 'ours');
     const plain = join(base, 'plain');
-    for (const dir of [ours, plain]) rmSync(dir, { recursive: true, force: true });
+    const sdl = sdlOf(workload);
     writeOperations(ours, workload.operations);
-    writeSchemaCache(
-      join(ours, 'schema.graphql'),
-      sdlOf(workload),
-      'https://bench.invalid/graphql',
-    );
+    writeSchemaCache(join(ours, 'schema.graphql'), sdl, 'https://bench.invalid/graphql');
     writeFileSync(join(ours, 'ours.codegen.ts'), OURS_CONFIG);
     writeOperations(plain, workload.operations);
-    writeFileSync(join(plain, 'plain-schema.graphql'), sdlOf(workload));
+    writeFileSync(join(plain, 'plain-schema.graphql'), sdl);
     writeFileSync(
       join(plain, 'plain-watch.codegen.ts'),
       plainConfig("'plain-schema.graphql'", 'plain'),

@@ -24,22 +24,30 @@ const sdlOf = (path: string) =>
     .filter((line) => !/^# (source|fetched-at|sha256): /.test(line))
     .join('\n');
 
+let pulled: Promise<string> | undefined;
+
+/** The SDL `admin-api schema pull` writes from the emulator: the same for every example, so pulled once. */
+function pulledSdl(): Promise<string> {
+  pulled ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'admin-api-pull-'));
+    try {
+      await exec(process.execPath, [cli, 'schema', 'pull', '--cache', 'pulled.graphql'], {
+        cwd: dir,
+        env: { ...process.env, ...emulatorEnv(emulator()) },
+      });
+      return sdlOf(join(dir, 'pulled.graphql'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  return pulled;
+}
+
 describe('the examples’ committed schema caches and editor configs', () => {
   it.each(EXAMPLES)(
     'examples/%s/admin-api.schema.graphql is what `admin-api schema pull` writes from the emulator (run `pnpm schema:examples` when this fails)',
     async (example) => {
-      const dir = mkdtempSync(join(tmpdir(), 'admin-api-pull-'));
-      try {
-        await exec(process.execPath, [cli, 'schema', 'pull', '--cache', 'pulled.graphql'], {
-          cwd: dir,
-          env: { ...process.env, ...emulatorEnv(emulator()) },
-        });
-        expect(sdlOf(join(exampleDir(example), 'admin-api.schema.graphql'))).toBe(
-          sdlOf(join(dir, 'pulled.graphql')),
-        );
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      expect(sdlOf(join(exampleDir(example), 'admin-api.schema.graphql'))).toBe(await pulledSdl());
     },
   );
 
