@@ -18,21 +18,37 @@ export function backoffDelayMs(
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Schedules `callback` after `delayMs` and returns a function that cancels it: the client's
+ * `SetTimer`, which its tests replace with a virtual one.
+ */
+export type SetTimer = (callback: () => void, delayMs: number) => () => void;
+
+/** {@link SetTimer} on the real `setTimeout`. */
+export const realSetTimer: SetTimer = (callback, delayMs) => {
+  const timer = setTimeout(callback, delayMs);
+  return () => clearTimeout(timer);
+};
+
+/** Resolves after `ms` on `setTimer`, or rejects with the signal's reason when it aborts first. */
+export function sleep(
+  ms: number,
+  signal?: AbortSignal,
+  setTimer: SetTimer = realSetTimer,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
     let unlink: (() => void) | undefined;
-    const timer = setTimeout(() => {
+    const cancel = setTimer(() => {
       unlink?.();
       resolve();
     }, ms);
     if (signal) {
       unlink = onAbort(signal, () => {
-        clearTimeout(timer);
+        cancel();
         reject(signal.reason);
       });
     }

@@ -11,6 +11,7 @@ import {
   checkTokenStore,
   emit,
   resolveTokenProviderConfig,
+  sleep,
   tokenProviderFromConfig,
 } from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
@@ -30,7 +31,6 @@ import { label } from './operation-label.js';
 import { pacerFromConfig } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
-import { wait } from './scheduler.js';
 import type { TypedDocumentString } from './typed-document-string.js';
 
 /**
@@ -276,7 +276,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       });
       if (delayMs > 0) {
         try {
-          await wait(setTimer, delayMs, signal);
+          await sleep(delayMs, signal, setTimer);
         } catch {
           throw abortedError(operationName, signal);
         }

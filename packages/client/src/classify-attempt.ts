@@ -100,8 +100,6 @@ export function classifyAttempt(
   observation: AttemptObservation,
   context: AttemptContext,
 ): AttemptOutcome {
-  const data = plainResult(observation);
-  if (data) return { ok: true, data };
   const { response, failure } = observation;
   return failure
     ? classifyFailure(failure, response, context)

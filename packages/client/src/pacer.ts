@@ -4,9 +4,10 @@ import {
   checkOptionalFunction,
   checkPositiveInteger,
   onAbort,
+  realSetTimer,
 } from '@admin-api/auth/internal';
 import type { RateLimiter } from './rate-limiter.js';
-import { realSetTimer, type SetTimer } from './scheduler.js';
+import type { SetTimer } from './scheduler.js';
 
 /** The client-side request budget: at most `limit` requests in any `windowMs`. */
 export interface RateLimitOptions {
