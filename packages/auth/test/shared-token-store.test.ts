@@ -21,18 +21,24 @@ const emulator = useEmulator(
 );
 
 /**
+ * A live holder always releases its lease: a lifetime this long never lapses under it, however
+ * slow a loaded machine makes its token request (at 200 ms, a slow one let a second fetch in).
+ */
+const LIVE_LEASE_MS = 60_000;
+
+/**
  * The smallest shared store the seam allows, standing in for Redis: one token and one lease
  * that several providers ("processes") see, with the lease's lifetime counted in real time.
  */
-function createSharedStore(leaseLifetimeMs = 200) {
+function createSharedStore() {
   let token: AccessToken | undefined;
   let lease: { owner: symbol; expiresAt: number } | undefined;
   const leaseFree = () => !lease || Date.now() >= lease.expiresAt;
   const shared = {
     turns: 0,
-    /** A holder that took the lease and died without releasing it. */
-    holdLeaseAsDeadProcess() {
-      lease = { owner: Symbol('dead'), expiresAt: Date.now() + leaseLifetimeMs };
+    /** A holder that took the lease and died without releasing it: it lapses after `lapseMs`. */
+    holdLeaseAsDeadProcess(lapseMs: number) {
+      lease = { owner: Symbol('dead'), expiresAt: Date.now() + lapseMs };
     },
     store(): TokenStore {
       return {
@@ -52,7 +58,7 @@ function createSharedStore(leaseLifetimeMs = 200) {
             if (token && isFresh(token)) return { kind: 'ready', token };
             if (leaseFree()) {
               const owner = Symbol('owner');
-              lease = { owner, expiresAt: Date.now() + leaseLifetimeMs };
+              lease = { owner, expiresAt: Date.now() + LIVE_LEASE_MS };
               return {
                 kind: 'lease',
                 release: () => {
@@ -129,8 +135,8 @@ describe('a shared TokenStore (compareAndDelete and refreshTurn)', () => {
   });
 
   it('a lease held by a dead process delays the others until it lapses, then one of them fetches', async () => {
-    const shared = createSharedStore(150);
-    shared.holdLeaseAsDeadProcess();
+    const shared = createSharedStore();
+    shared.holdLeaseAsDeadProcess(150);
     const providers = Array.from({ length: 5 }, () => provider(shared.store()));
     const tokens = await Promise.all(providers.map((p) => p.getToken()));
     expect(new Set(tokens.map((t) => t.accessToken)).size).toBe(1);
