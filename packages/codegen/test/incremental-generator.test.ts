@@ -2,6 +2,7 @@ import { adminApiSchema } from '@admin-api/emulator';
 import fc from 'fast-check';
 import { type DocumentNode, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { resolveGeneratorConfig } from '../src/generator/config.js';
 import {
   createIncrementalGenerator,
   generateModule,
@@ -110,7 +111,10 @@ describe('the incremental generator', () => {
   });
 
   it("takes the generator's options", () => {
-    const generator = createIncrementalGenerator(schema, { documentMode: 'node' });
+    const generator = createIncrementalGenerator(
+      schema,
+      resolveGeneratorConfig({ documentMode: 'node' }),
+    );
     const documents = [parse('query GetMe { me { id } }')];
     generator.set('src/me.graphql', documents);
     expect(generator.print()).toBe(

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { isRecord } from '@admin-api/auth/internal';
 import { blockedPath } from './init-paths.js';
 
 const BOM = '\uFEFF';
@@ -40,23 +41,19 @@ export function readPackageJson(path = 'package.json'): PackageJsonRead {
       problem: `${path} is not valid JSON (${(error as Error).message}): fix it, or move it aside.`,
     };
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+  if (!isRecord(json)) {
     return { problem: `${path} does not hold a JSON object: fix it, or move it aside.` };
   }
-  const record = json as Record<string, unknown>;
-  const { scripts } = record;
-  if (
-    scripts !== undefined &&
-    (typeof scripts !== 'object' || scripts === null || Array.isArray(scripts))
-  ) {
+  const { scripts } = json;
+  if (scripts !== undefined && !isRecord(scripts)) {
     return {
       problem: `${path}: "scripts" is ${describeJsonValue(scripts)}, where an object of named commands goes: fix it, then run admin-api init again.`,
     };
   }
   return {
     pkg: {
-      json: record,
-      scripts: scripts as Record<string, unknown> | undefined,
+      json,
+      scripts,
       bom,
       indent: /^[ \t]+/m.exec(text)?.[0] ?? '  ',
     },

@@ -1,3 +1,4 @@
+import { isRecord } from '@admin-api/auth/internal';
 import { CodegenError } from '../errors.js';
 
 /** How the service's custom scalars appear in TypeScript, unless overridden with `scalars`. */
@@ -82,9 +83,6 @@ function scalarTypeOption(option: string, type: unknown): string {
   return type.trim();
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Each scalar's types in results and in inputs: built in, the defaults, then `scalars`. */
 function resolveScalars(value: unknown): ReadonlyMap<string, ScalarTypes> {
   const scalars = new Map<string, ScalarTypes>();
@@ -92,13 +90,13 @@ function resolveScalars(value: unknown): ReadonlyMap<string, ScalarTypes> {
     scalars.set(name, { input: type, output: type });
   }
   if (value === undefined) return scalars;
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     throw invalid(
       '"scalars" must map scalar names to TypeScript types, e.g. { Timestamp: "number" }',
     );
   }
   for (const [name, type] of Object.entries(value)) {
-    if (isPlainObject(type)) {
+    if (isRecord(type)) {
       scalars.set(name, {
         input: scalarTypeOption(`scalars.${name}.input`, type.input),
         output: scalarTypeOption(`scalars.${name}.output`, type.output),

@@ -113,18 +113,19 @@ export interface IncrementalGenerator {
 /**
  * For a watcher: keeps the compiled form of every operation and fragment, and on `print()`
  * recompiles only those whose definition or fragments changed since, then reassembles the module.
+ * Takes the options resolved, as {@link generateResolvedModule} does: the runner resolves them
+ * once, before the schema step, and keeps them for every generator it makes.
  *
  * @example
- * const generator = createIncrementalGenerator(schema);
+ * const generator = createIncrementalGenerator(schema, resolveGeneratorConfig(options));
  * generator.set('src/me.graphql', [parse(text)]);
  * writeFileSync(output, generator.print());
  */
 export function createIncrementalGenerator(
   schema: GraphQLSchema,
-  config?: GeneratorConfig,
+  config: ResolvedGeneratorConfig = resolveGeneratorConfig(),
 ): IncrementalGenerator {
-  const resolved = resolveGeneratorConfig(config);
-  const compiler = new DefinitionCompiler(schema, resolved);
+  const compiler = new DefinitionCompiler(schema, config);
   const files = new Map<string, readonly DocumentNode[]>();
   return {
     set(location, documents) {
@@ -133,7 +134,7 @@ export function createIncrementalGenerator(
     },
     print() {
       const sources = [...files].map(([location, documents]) => ({ location, documents }));
-      return printModule(schema, resolved, compiler, sources);
+      return printModule(schema, config, compiler, sources);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { compareCodeUnits } from '../compare-code-units.js';
 import type { OutputType, SelectionShape } from './selection-shape.js';
 import type { ShapeKeys } from './shape-keys.js';
-import { typeName } from './type-names.js';
+import { takeFreeName, typeName } from './type-names.js';
 
 /**
  * A nested shape that occurs more than once is printed once, under a name, when it is at least
@@ -101,10 +101,7 @@ export function nameShapes(
     const id = keys.idOf(shape);
     if (names.has(id) || (counts.get(id) ?? 0) < 2) continue;
     if (inlineLength(shape, keys, lengths) < MIN_SHARED_LENGTH) continue;
-    const base = typeName(shape.typeName);
-    let name = base;
-    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
-    taken.add(name);
+    const name = takeFreeName(typeName(shape.typeName), taken);
     names.set(id, name);
     shared.push({ name, shape });
   }

@@ -79,13 +79,20 @@ function renameModuleTypeNames(graphqlNames: readonly string[]): ReadonlyMap<str
   const renamed = new Map<string, string>();
   for (const graphqlName of [...graphqlNames].sort()) {
     const base = typeName(graphqlName);
-    if (!MODULE_TYPE_NAMES.has(base)) continue;
-    let name = base;
-    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
-    taken.add(name);
-    renamed.set(graphqlName, name);
+    if (MODULE_TYPE_NAMES.has(base)) renamed.set(graphqlName, takeFreeName(base, taken));
   }
   return renamed;
+}
+
+/**
+ * `base`, or the first of `base2`, `base3`, … not in `taken`, which then holds it: how schema
+ * types and shared shapes step around a name already in use.
+ */
+export function takeFreeName(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  taken.add(name);
+  return name;
 }
 
 /** The names an operation's declarations get: `GetMeQuery`, `GetMeQueryVariables`, `GetMeDocument`. */

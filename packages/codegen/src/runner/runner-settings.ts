@@ -1,13 +1,13 @@
 import { outputConfig, type ResolvedCodegenOptions } from '../define-config.js';
-import { resolveGeneratorConfig } from '../generator/config.js';
-import type { GeneratorConfig } from '../generator/index.js';
+import { type ResolvedGeneratorConfig, resolveGeneratorConfig } from '../generator/config.js';
 import { generatorConfig } from '../sdk-plugin/config.js';
 import { readSkipDocumentsValidation } from '../skip-documents-validation.js';
 import type { CheckOptions } from './document-diagnostics.js';
 
 /** What `admin-api codegen` takes from `defineConfig`'s options. */
 export interface RunnerSettings {
-  readonly generator: GeneratorConfig;
+  /** Resolved here, once: every generator the project makes (one per schema) takes it. */
+  readonly generator: ResolvedGeneratorConfig;
   readonly check: CheckOptions;
   /** Keys of `config` only graphql-codegen's plugins read, to warn about once. */
   readonly ignoredConfigKeys: readonly string[];
@@ -15,15 +15,14 @@ export interface RunnerSettings {
 
 /**
  * Reads the generator's options from the output's config as graphql-codegen's plugins do
- * (`scalars`, `clientModule`, `documentMode`, refused here with INVALID_OPTION, before the schema
- * step sends the client secret), and
+ * (`scalars`, `clientModule`, `documentMode`, resolved here, so a bad one is refused with
+ * INVALID_OPTION before the schema step sends the client secret), and
  * `config.skipDocumentsValidation` (graphql-codegen's shapes: `true`, or
  * `{ skipValidationAgainstSchema, ignoreRules }`).
  */
 export function runnerSettings(options: ResolvedCodegenOptions): RunnerSettings {
   const config = outputConfig(options);
-  const generator = generatorConfig(config);
-  resolveGeneratorConfig(generator);
+  const generator = resolveGeneratorConfig(generatorConfig(config));
   const skip = readSkipDocumentsValidation(config);
   const check: CheckOptions = {
     validateAgainstSchema: skip.againstSchema,

@@ -1,4 +1,4 @@
-import { bodyExcerpt, describeJson } from '@admin-api/auth/internal';
+import { bodyExcerpt, describeJson, isRecord } from '@admin-api/auth/internal';
 import {
   buildClientSchema,
   type IntrospectionQuery,
@@ -34,10 +34,6 @@ export interface IntrospectionContext {
   endpoint: string;
   /** Strings no message may contain: the access token and the client secret, in every form. */
   secrets: readonly string[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function errorCode(error: unknown): unknown {
