@@ -13,6 +13,7 @@ export const NON_BINDING_RATE_LIMIT = { limit: 1_000_000, windowMs: 10_000 } as 
 
 export const CONTENDERS = [
   'raw fetch',
+  'raw fetch, with a timeout',
   'graphql-request alone',
   'client, pacing off',
   'client, pacing on',
@@ -56,6 +57,18 @@ export function makeContender(name: Contender, baseUrl: string): () => Promise<u
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
           body: JSON.stringify({ query: QUERY, operationName: 'GetMe' }),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return ((await response.json()) as { data: unknown }).data;
+      };
+    // What a careful user writes: a call that can hang needs a timeout, and the client has one.
+    case 'raw fetch, with a timeout':
+      return async () => {
+        const response = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+          body: JSON.stringify({ query: QUERY, operationName: 'GetMe' }),
+          signal: AbortSignal.timeout(30_000),
         });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         return ((await response.json()) as { data: unknown }).data;

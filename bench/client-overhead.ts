@@ -96,11 +96,20 @@ export async function clientTiming(): Promise<string> {
             : 'not met'
         })`,
     );
+  const timed = 'raw fetch, with a timeout';
+  const againstTimed = results
+    .filter((r) => r.name.startsWith('client'))
+    .map((r) => {
+      const lat = ratios(series(latency, r.name), series(latency, timed));
+      const tput = ratios(series(rps, r.name), series(rps, timed));
+      return `${r.name}: latency ${lat.median.toFixed(3)}× (IQR ${lat.spread}), throughput ${tput.median.toFixed(3)}× (IQR ${tput.spread})`;
+    });
   return `## Client overhead
 
 The client with pacing off, and with pacing on at a budget that does not bind
 (${NON_BINDING_RATE_LIMIT.limit.toLocaleString('en')} per ${NON_BINDING_RATE_LIMIT.windowMs / 1000} s), vs raw \`fetch\` and vs graphql-request
-alone, with a fixed token, against a loopback stub server in another process. ${ROUNDS} rounds, the
+alone, with a fixed token, against a loopback stub server in another process. Raw fetch is sent
+once bare and once with a timeout signal, as the client's calls are. ${ROUNDS} rounds, the
 order of the contenders rotated each round; latency: the median of ${SEQUENTIAL} sequential calls
 per round; throughput: ${CONCURRENT} calls per round at concurrency ${CONCURRENCY}. Ratios are to raw
 fetch in the same round: the median over rounds, and the interquartile range of the rounds.
@@ -108,6 +117,9 @@ fetch in the same round: the median over rounds, and the interquartile range of 
 ${table(['contender', 'median latency ms', 'latency ratio', 'IQR', 'throughput /s', 'throughput ratio', 'IQR'], rows)}
 
 Target (latency ≤ ${TARGET.latency}×, throughput ≥ ${TARGET.throughput}×): ${verdicts.join('; ')}.
+
+Against raw fetch with a timeout (\`AbortSignal.timeout(30_000)\`, what a careful user's own call
+carries; the client's calls always have one), per round: ${againstTimed.join('; ')}.
 `;
 }
 
