@@ -1,3 +1,4 @@
+import { ConfigurationError } from '@admin-api/auth';
 import { createClient } from '@redis/client';
 import type { RedisScriptClient } from './lua-script.js';
 import { CommandTimeout, withTimeout } from './redis-health.js';
@@ -11,6 +12,19 @@ export type RedisFleetConnection =
    * `@redis/client`), or anything with the same `evalSha` and `eval`. The fleet never closes it.
    */
   | { readonly client: RedisScriptClient };
+
+/**
+ * Returns `url` if it is a Redis URL. The error never repeats it, nor carries the parser's own
+ * error as `cause`: Node's `ERR_INVALID_URL` keeps the whole input, password included.
+ */
+export function checkRedisUrl(url: unknown): string {
+  const protocol = typeof url === 'string' && URL.canParse(url) ? new URL(url).protocol : '';
+  if (protocol === 'redis:' || protocol === 'rediss:') return url as string;
+  throw new ConfigurationError(
+    'INVALID_OPTION',
+    '"url" must be a redis:// or rediss:// URL, e.g. redis://:password@127.0.0.1:6379/0 (the value is not shown: it may hold a password)',
+  );
+}
 
 /** A fleet's Redis connection. */
 export interface FleetConnection {
@@ -35,13 +49,23 @@ export function openFleetConnection(
   if ('client' in connection) {
     return { client: connection.client, ready: Promise.resolve(), close: async () => {} };
   }
-  const client = createClient({
-    url: connection.url,
-    disableOfflineQueue: true,
-    socket: {
-      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxReconnectDelayMs),
-    },
-  });
+  const url = checkRedisUrl(connection.url);
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({
+      url,
+      disableOfflineQueue: true,
+      socket: {
+        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxReconnectDelayMs),
+      },
+    });
+  } catch {
+    // node-redis's own check of the parts (e.g. a database that is not a number).
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      '"url" is not a Redis URL node-redis accepts: redis[s]://[[user]:password@]host[:port][/db number]',
+    );
+  }
   // Failures reach the fleet as failed commands and become fleet_degraded events; without a
   // listener, node-redis's 'error' events would crash the process.
   client.on('error', () => {});
