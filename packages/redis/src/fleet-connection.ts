@@ -31,6 +31,11 @@ export interface FleetConnection {
   readonly client: RedisScriptClient;
   /** Resolves once the connection has been established the first time. */
   readonly ready: Promise<void>;
+  /**
+   * Why the fleet's own connection is not ready (e.g. `WRONGPASS`, `ECONNREFUSED`), when it
+   * said; `undefined` once ready, and always for a caller's client.
+   */
+  readonly lastError: unknown;
   /** Ends the connection if the fleet opened it; a caller's client is left alone. */
   close(waitMs: number): Promise<void>;
 }
@@ -47,7 +52,12 @@ export function openFleetConnection(
   maxReconnectDelayMs: number,
 ): FleetConnection {
   if ('client' in connection) {
-    return { client: connection.client, ready: Promise.resolve(), close: async () => {} };
+    return {
+      client: connection.client,
+      ready: Promise.resolve(),
+      lastError: undefined,
+      close: async () => {},
+    };
   }
   const url = checkRedisUrl(connection.url);
   let client: ReturnType<typeof createClient>;
@@ -67,8 +77,16 @@ export function openFleetConnection(
     );
   }
   // Failures reach the fleet as failed commands and become fleet_degraded events; without a
-  // listener, node-redis's 'error' events would crash the process.
-  client.on('error', () => {});
+  // listener, node-redis's 'error' events would crash the process. The last one is kept: a
+  // refused login leaves commands waiting for `ready` or failing as "offline", which says
+  // nothing of the cause.
+  let lastError: unknown;
+  client.on('error', (error: unknown) => {
+    lastError = error;
+  });
+  client.on('ready', () => {
+    lastError = undefined;
+  });
   const ready = client.connect().then(
     () => {},
     () => {},
@@ -76,6 +94,9 @@ export function openFleetConnection(
   return {
     client,
     ready,
+    get lastError() {
+      return lastError;
+    },
     async close(waitMs) {
       if (!client.isOpen) return;
       if (client.isReady) {

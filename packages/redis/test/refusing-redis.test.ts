@@ -56,3 +56,45 @@ describe('a Redis that answers the probe but refuses the writes the fleet needs'
     },
   );
 });
+
+describe('a Redis that refuses the login', () => {
+  const redis = useRedisServer();
+  const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+  const PASSWORD = 'the-right-password';
+  let fleet: RedisFleet | undefined;
+  beforeEach(async () => {
+    // The fixture's connection stays logged in; new ones need the password.
+    await redis.client.configSet({ requirepass: PASSWORD });
+  });
+  afterEach(async () => {
+    await fleet?.close();
+    await redis.client.configSet({ requirepass: '' });
+  });
+
+  it.each([
+    ['a wrong password', 'redis://:not-the-password@', /^Error: WRONGPASS/],
+    ['no password', 'redis://', /^Error: NOAUTH/],
+  ])(
+    'with %s: calls succeed on the fallback and fleet_degraded says why, not that Redis was slow',
+    async (_, scheme, why) => {
+      const events: AdminApiEvent[] = [];
+      const url = `${scheme}127.0.0.1:${redis.server.port}`;
+      fleet = createRedisFleet(
+        { url },
+        { rateLimit: { limit: 50, windowMs: 100 }, commandTimeoutMs: 500 },
+      );
+      const client = createAdminClient({
+        ...emulatorCredentials(emulator()),
+        fleet,
+        onEvent: (event) => events.push(event),
+      });
+      await client.request(GET_ME);
+
+      const degraded = events.filter((e) => e.type === 'fleet_degraded');
+      expect(degraded).toEqual([
+        { type: 'fleet_degraded', reason: 'error', message: expect.stringMatching(why) },
+      ]);
+      expect(JSON.stringify(events)).not.toContain('not-the-password');
+    },
+  );
+});
