@@ -1,3 +1,4 @@
+import { ConfigurationError } from '@admin-api/auth';
 import { createClient } from '@redis/client';
 import type { RedisScriptClient } from './lua-script.js';
 import { CommandTimeout, withTimeout } from './redis-health.js';
@@ -12,11 +13,29 @@ export type RedisFleetConnection =
    */
   | { readonly client: RedisScriptClient };
 
+/**
+ * Returns `url` if it is a Redis URL. The error never repeats it, nor carries the parser's own
+ * error as `cause`: Node's `ERR_INVALID_URL` keeps the whole input, password included.
+ */
+export function checkRedisUrl(url: unknown): string {
+  const protocol = typeof url === 'string' && URL.canParse(url) ? new URL(url).protocol : '';
+  if (protocol === 'redis:' || protocol === 'rediss:') return url as string;
+  throw new ConfigurationError(
+    'INVALID_OPTION',
+    '"url" must be a redis:// or rediss:// URL, e.g. redis://:password@127.0.0.1:6379/0 (the value is not shown: it may hold a password)',
+  );
+}
+
 /** A fleet's Redis connection. */
 export interface FleetConnection {
   readonly client: RedisScriptClient;
   /** Resolves once the connection has been established the first time. */
   readonly ready: Promise<void>;
+  /**
+   * Why the fleet's own connection is not ready (e.g. `WRONGPASS`, `ECONNREFUSED`), when it
+   * said; `undefined` once ready, and always for a caller's client.
+   */
+  readonly lastError: unknown;
   /** Ends the connection if the fleet opened it; a caller's client is left alone. */
   close(waitMs: number): Promise<void>;
 }
@@ -33,18 +52,41 @@ export function openFleetConnection(
   maxReconnectDelayMs: number,
 ): FleetConnection {
   if ('client' in connection) {
-    return { client: connection.client, ready: Promise.resolve(), close: async () => {} };
+    return {
+      client: connection.client,
+      ready: Promise.resolve(),
+      lastError: undefined,
+      close: async () => {},
+    };
   }
-  const client = createClient({
-    url: connection.url,
-    disableOfflineQueue: true,
-    socket: {
-      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxReconnectDelayMs),
-    },
-  });
+  const url = checkRedisUrl(connection.url);
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({
+      url,
+      disableOfflineQueue: true,
+      socket: {
+        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxReconnectDelayMs),
+      },
+    });
+  } catch {
+    // node-redis's own check of the parts (e.g. a database that is not a number).
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      '"url" is not a Redis URL node-redis accepts: redis[s]://[[user]:password@]host[:port][/db number]',
+    );
+  }
   // Failures reach the fleet as failed commands and become fleet_degraded events; without a
-  // listener, node-redis's 'error' events would crash the process.
-  client.on('error', () => {});
+  // listener, node-redis's 'error' events would crash the process. The last one is kept: a
+  // refused login leaves commands waiting for `ready` or failing as "offline", which says
+  // nothing of the cause.
+  let lastError: unknown;
+  client.on('error', (error: unknown) => {
+    lastError = error;
+  });
+  client.on('ready', () => {
+    lastError = undefined;
+  });
   const ready = client.connect().then(
     () => {},
     () => {},
@@ -52,6 +94,9 @@ export function openFleetConnection(
   return {
     client,
     ready,
+    get lastError() {
+      return lastError;
+    },
     async close(waitMs) {
       if (!client.isOpen) return;
       if (client.isReady) {

@@ -81,8 +81,13 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   };
 
   const enterFallback = () => {
+    // While recovering, every request of this process took a fallback slot too, so the pacer
+    // already counts them. Pausing again each time would starve the process when Redis answers
+    // the probe but refuses the budget's writes (out of memory, a read-only replica): it fails
+    // again at every probe interval, and the pause is a window long.
+    const wasRecovering = mode === 'recovering';
     mode = 'fallback';
-    fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
+    if (!wasRecovering) fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
   };
   health.onChange((degraded) => {
     if (degraded) {

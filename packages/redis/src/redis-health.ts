@@ -97,7 +97,8 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
   const degrade = (error: unknown) => {
     if (closed || degradedSince !== undefined) return;
     degradedSince = Date.now();
-    emit({ type: 'fleet_degraded', ...describeFailure(error) });
+    // A command that timed out or found the connection down says less than why it is down.
+    emit({ type: 'fleet_degraded', ...describeFailure(connection.lastError ?? error) });
     change(true);
     probe();
   };

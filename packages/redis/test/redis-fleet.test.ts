@@ -205,3 +205,25 @@ describe('createRedisFleet', () => {
     expect((error as Error).message).toContain(`"${name}"`);
   });
 });
+
+describe('createRedisFleet with a URL it cannot use', () => {
+  const PASSWORD = 'hunter2-in-the-url';
+  it.each([
+    `redis://:${PASSWORD}@127.0.0.1:not-a-port`,
+    `http://:${PASSWORD}@127.0.0.1:6379`,
+    `redis://:${PASSWORD}@127.0.0.1:6379/not-a-db`,
+  ])('refuses %s at creation without repeating the URL or its password', (url) => {
+    let error: unknown;
+    try {
+      createRedisFleet({ url });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    expect((error as Error).cause).toBeUndefined();
+    expect((error as Error).message).toContain('"url"');
+    const everything = `${(error as Error).message} ${(error as Error).stack} ${JSON.stringify(error)}`;
+    expect(everything).not.toContain(PASSWORD);
+  });
+});
