@@ -251,35 +251,26 @@ query M4($a: Boolean!) { getMerchant { address @include(if: $a) { city { name } 
     );
   });
 
-  it('gives getSdk one method per operation, lowerCamelCase, sorted, with the leading comment as TSDoc on Sdk', () => {
+  it('gives getSdk one method per operation, lowerCamelCase, sorted, with the leading comment as TSDoc', () => {
     const module = generateModule(adminApi(), edgeCases());
     const sdk = module.slice(module.indexOf('/** Typed Admin API calls'));
-    expect(
-      sdk,
-    ).toBe(`/** Typed Admin API calls, one per operation in your documents: what {@link getSdk} returns. */
-export type Sdk = {
-  conditional: (...args: RequestArgs<ConditionalQueryVariables>) => Promise<ConditionalQuery>;
-  deleteProducts: (...args: RequestArgs<DeleteProductsMutationVariables>) => Promise<DeleteProductsMutation>;
-  /** Products with their basics, a page at a time. */
-  listProductsPage: (...args: RequestArgs<ListProductsPageQueryVariables>) => Promise<ListProductsPageQuery>;
-  ordersWithDeprecated: (...args: RequestArgs<OrdersWithDeprecatedQueryVariables>) => Promise<OrdersWithDeprecatedQuery>;
-  saveProduct: (...args: RequestArgs<SaveProductMutationVariables>) => Promise<SaveProductMutation>;
-  videoUpload: (...args: RequestArgs<VideoUploadQueryVariables>) => Promise<VideoUploadQuery>;
-};
-
-/** Binds each operation in your documents to \`client\`. */
-export function getSdk(client: AdminClient): Sdk {
+    expect(sdk).toBe(`/** Typed Admin API calls, one per operation in your documents. */
+export function getSdk(client: AdminClient) {
   const call = <R, V extends object>(document: TypedDocumentString<R, V>) =>
     (...args: RequestArgs<V>): Promise<R> => client.request(document, ...args);
   return {
     conditional: call(ConditionalDocument),
     deleteProducts: call(DeleteProductsDocument),
+    /** Products with their basics, a page at a time. */
     listProductsPage: call(ListProductsPageDocument),
     ordersWithDeprecated: call(OrdersWithDeprecatedDocument),
     saveProduct: call(SaveProductDocument),
     videoUpload: call(VideoUploadDocument),
   };
 }
+
+/** The object {@link getSdk} returns. */
+export type Sdk = ReturnType<typeof getSdk>;
 `);
   });
 
@@ -329,10 +320,7 @@ export function getSdk(client: AdminClient): Sdk {
   it('with no operations is a getSdk returning nothing, with no unused import or helper', () => {
     const module = generateModule(adminApi(), []);
     expect(module).toContain("import type { AdminClient } from '@admin-api/client';");
-    expect(module).toContain('export type Sdk = Record<string, never>;');
-    expect(module).toContain(
-      'export function getSdk(_client: AdminClient): Sdk {\n  return {};\n}',
-    );
+    expect(module).toContain('export function getSdk(_client: AdminClient) {\n  return {};\n}');
   });
 });
 

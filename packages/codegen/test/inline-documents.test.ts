@@ -67,7 +67,7 @@ describe('operations written inline in .ts files', () => {
     expect(fromCode).toBe(fromGraphql);
     // The leading # comment becomes the method's TSDoc in both.
     expect(fromCode).toContain(
-      '  /** Who the token belongs to. */\n  getMe: (...args: RequestArgs<GetMeQueryVariables>) => Promise<GetMeQuery>;',
+      '    /** Who the token belongs to. */\n    getMe: call(GetMeDocument),',
     );
   });
 
