@@ -10,6 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 const exec = promisify(execFile);
 const packages = fileURLToPath(new URL('../packages/', import.meta.url));
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+// The oldest TypeScript the READMEs promise.
+const oldestTsc = fileURLToPath(new URL('../node_modules/typescript-5.0/bin/tsc', import.meta.url));
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const ENV = Object.fromEntries(
   Object.entries(process.env).filter(
@@ -29,7 +31,7 @@ const run = (command: string, args: string[]) =>
   });
 
 describe('a project outside the repo that adds the packages with link:', () => {
-  it('installs from the store, generates its SDK, type-checks under the strictest flags and calls getMe()', async () => {
+  it('installs from the store, generates its SDK, type-checks under the strictest flags, also on TypeScript 5.0 with skipLibCheck off, and calls getMe()', async () => {
     writeFileSync(
       join(dir, 'package.json'),
       JSON.stringify({
@@ -90,6 +92,23 @@ console.log(\`\${name}: \${firstScope}\`);
       }),
     );
     await run(process.execPath, [tsc, '-p', '.']);
+    // One more program: our .d.ts files checked too, by the oldest TypeScript we support, with the
+    // flags a generated file must not trip.
+    writeFileSync(
+      join(dir, 'tsconfig.oldest.json'),
+      JSON.stringify({
+        extends: './tsconfig.json',
+        compilerOptions: {
+          skipLibCheck: false,
+          noEmit: true,
+          noUnusedLocals: true,
+          noUnusedParameters: true,
+          noPropertyAccessFromIndexSignature: true,
+          verbatimModuleSyntax: true,
+        },
+      }),
+    );
+    await run(process.execPath, [oldestTsc, '-p', 'tsconfig.oldest.json']);
     const app = await run(process.execPath, ['dist/main.js']);
     expect(app.stdout).toBe('Emulator Private App: READ_CAMPAIGNS\n');
   }, 180_000);

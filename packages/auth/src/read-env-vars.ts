@@ -1,6 +1,10 @@
 /** Environment variables, as `process.env` holds them. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
+// `NoInfer<T>` as TypeScript before 5.4 can read it: this file's types are published, and
+// consumers compiling with `skipLibCheck: false` on TypeScript 5.0–5.3 would fail on `NoInfer`.
+type NoInference<T> = [T][T extends unknown ? 0 : never];
+
 /**
  * Reads variables by key (`{ authUrl: 'ADMIN_API_AUTH_URL' }`), trimmed; a value in `given` wins
  * over the environment. `missing` names every variable still empty, in the order of `names`.
@@ -8,7 +12,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export function readEnvVars<K extends string>(
   names: Readonly<Record<K, string>>,
   env: Env = process.env,
-  given: Partial<Record<NoInfer<K>, string | undefined>> = {},
+  given: Partial<Record<NoInference<K>, string | undefined>> = {},
 ): { values: Partial<Record<K, string>>; missing: string[] } {
   const values: Partial<Record<K, string>> = {};
   const missing: string[] = [];

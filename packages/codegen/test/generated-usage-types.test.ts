@@ -76,7 +76,7 @@ export async function usage(): Promise<void> {
 `;
 
 describe('the generated module', () => {
-  it('type-checks in both document modes under strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes and noUnused*, with a usage snippet', async () => {
+  it('type-checks in both document modes under strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes, noUnused*, declaration and the other strict flags consumers use, with a usage snippet', async () => {
     const sources = [{ location: 'src/documents.graphql', documents: [parse(DOCUMENTS)] }];
     const dir = project({
       'src/usage.ts': usage('admin-api'),
@@ -89,8 +89,17 @@ describe('the generated module', () => {
       generateModule(adminApiSchema(), sources, { documentMode: 'node' }),
     );
     writeFileSync(join(dir, 'src/empty.ts'), generateModule(adminApiSchema(), []));
+    // One tsc run for the flags consumers add: each one only adds checks.
     expect(
-      await typeCheckDirectory(dir, ['src'], { noUnusedLocals: true, noUnusedParameters: true }),
+      await typeCheckDirectory(dir, ['src'], {
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+        declaration: true,
+        noPropertyAccessFromIndexSignature: true,
+        noImplicitOverride: true,
+        noImplicitReturns: true,
+        allowUnreachableCode: false,
+      }),
     ).toBe('');
   });
 
