@@ -14,15 +14,18 @@ export type RedisFleetConnection =
   | { readonly client: RedisScriptClient };
 
 /**
- * Returns `url` if it is a Redis URL. The error never repeats it, nor carries the parser's own
- * error as `cause`: Node's `ERR_INVALID_URL` keeps the whole input, password included.
+ * Returns `url` if it is a URL node-redis takes: `redis://`, `rediss://` or a `unix://` socket
+ * path. The error never repeats it, nor carries the parser's own error as `cause`: Node's
+ * `ERR_INVALID_URL` keeps the whole input, password included.
  */
 export function checkRedisUrl(url: unknown): string {
+  // node-redis parses unix:// itself: WHATWG URL refuses a password without a host.
+  if (typeof url === 'string' && url.startsWith('unix://')) return url;
   const protocol = typeof url === 'string' && URL.canParse(url) ? new URL(url).protocol : '';
   if (protocol === 'redis:' || protocol === 'rediss:') return url as string;
   throw new ConfigurationError(
     'INVALID_OPTION',
-    '"url" must be a redis:// or rediss:// URL, e.g. redis://:password@127.0.0.1:6379/0 (the value is not shown: it may hold a password)',
+    '"url" must be a redis://, rediss:// or unix:// URL, e.g. redis://:password@127.0.0.1:6379/0 (the value is not shown: it may hold a password)',
   );
 }
 
@@ -73,7 +76,7 @@ export function openFleetConnection(
     // node-redis's own check of the parts (e.g. a database that is not a number).
     throw new ConfigurationError(
       'INVALID_OPTION',
-      '"url" is not a Redis URL node-redis accepts: redis[s]://[[user]:password@]host[:port][/db number]',
+      '"url" is not a Redis URL node-redis accepts: redis[s]://[[user]:password@]host[:port][/db number] or unix://[[user]:password@]/socket/path[?db=number]',
     );
   }
   // Failures reach the fleet as failed commands and become fleet_degraded events; without a
@@ -94,8 +97,9 @@ export function openFleetConnection(
   return {
     client,
     ready,
+    // Only while not ready: node-redis also reports errors that leave the connection up.
     get lastError() {
-      return lastError;
+      return client.isReady ? undefined : lastError;
     },
     async close(waitMs) {
       if (!client.isOpen) return;

@@ -212,6 +212,7 @@ describe('createRedisFleet with a URL it cannot use', () => {
     `redis://:${PASSWORD}@127.0.0.1:not-a-port`,
     `http://:${PASSWORD}@127.0.0.1:6379`,
     `redis://:${PASSWORD}@127.0.0.1:6379/not-a-db`,
+    `unix://:${PASSWORD}@relative/path.sock`,
   ])('refuses %s at creation without repeating the URL or its password', (url) => {
     let error: unknown;
     try {
@@ -225,5 +226,16 @@ describe('createRedisFleet with a URL it cannot use', () => {
     expect((error as Error).message).toContain('"url"');
     const everything = `${(error as Error).message} ${(error as Error).stack} ${JSON.stringify(error)}`;
     expect(everything).not.toContain(PASSWORD);
+  });
+
+  it.each([
+    'unix:///tmp/no-such-redis.sock',
+    'unix://:pw@/tmp/no-such-redis.sock?db=2',
+    'redis://:pw@[::1]:1',
+    'redis://user@127.0.0.1:1/3',
+    'rediss://127.0.0.1:1?family=4',
+  ])('takes %s, a form node-redis accepts', async (url) => {
+    const fleet = createRedisFleet({ url });
+    await fleet.close();
   });
 });
