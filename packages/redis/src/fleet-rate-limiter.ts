@@ -57,6 +57,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   let applied: AppliedBudget = { limit: budget.effectiveLimit, windowMs: budget.config.windowMs };
   let othersSeen = '';
   let mode: Mode = 'shared';
+  let recoveringSince = 0;
   let recoveringUntil = 0;
   let fallback: RateLimiter | undefined;
   // A 429 seen by this process; Redis holds it for the others.
@@ -81,20 +82,24 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   };
 
   const enterFallback = () => {
-    // While recovering, every request of this process took a fallback slot too, so the pacer
-    // already counts them. Pausing again each time would starve the process when Redis answers
-    // the probe but refuses the budget's writes (out of memory, a read-only replica): it fails
-    // again at every probe interval, and the pause is a window long.
-    const wasRecovering = mode === 'recovering';
+    // Redis failing again within a window of its return (it answers the probe but refuses the
+    // budget's writes: out of memory, a read-only replica) needs no new pause: every request
+    // since took a fallback slot too, and so did every other process's, since they noticed the
+    // return at most two probe intervals apart and recover for longer than a window. Pausing at
+    // each such failure would starve the process. Later, another process may have filled the
+    // server's window through Redis, and the pause is what keeps the fleet within the budget.
+    const flapped = mode === 'recovering' && Date.now() - recoveringSince < applied.windowMs;
     mode = 'fallback';
-    if (!wasRecovering) fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
+    if (!flapped) fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
   };
   health.onChange((degraded) => {
     if (degraded) {
       enterFallback();
     } else {
       mode = 'recovering';
-      recoveringUntil = Date.now() + applied.windowMs + 2 * probeIntervalMs + slowestRecentMs();
+      recoveringSince = Date.now();
+      recoveringUntil =
+        recoveringSince + applied.windowMs + 2 * probeIntervalMs + slowestRecentMs();
     }
   });
   if (health.degraded) enterFallback();

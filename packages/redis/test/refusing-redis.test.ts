@@ -53,6 +53,9 @@ describe('a Redis that answers the probe but refuses the writes the fleet needs'
         reason: 'error',
         message: expect.stringMatching(/OOM|READONLY/),
       });
+      // The probe got answers: the fleet came back and failed again, which is the case at stake.
+      const firstDegraded = events.findIndex((e) => e.type === 'fleet_degraded');
+      expect(events.slice(firstDegraded).some((e) => e.type === 'fleet_recovered')).toBe(true);
     },
   );
 });
