@@ -38,7 +38,11 @@ describe('a project outside the repo that adds the packages with link:', () => {
         name: 'consumer',
         private: true,
         type: 'module',
-        dependencies: { '@admin-api/client': `link:${packages}client`, graphql: '^16.0.0' },
+        dependencies: {
+          '@admin-api/client': `link:${packages}client`,
+          '@admin-api/redis': `link:${packages}redis`,
+          graphql: '^16.0.0',
+        },
         devDependencies: { '@admin-api/codegen': `link:${packages}codegen` },
       }),
     );
@@ -71,6 +75,13 @@ const { me } = await getSdk(createAdminClientFromEnv()).getMe();
 const name: string = me?.name ?? 'no name';
 const firstScope: string = me?.scopes?.[0] ?? 'no scope';
 console.log(\`\${name}: \${firstScope}\`);
+`,
+    );
+    // Fleet mode's types, checked with the rest (the app below runs without it).
+    writeFileSync(
+      join(dir, 'src/fleet.ts'),
+      `import { createRedisFleet, type RedisFleet } from '@admin-api/redis';
+export const fleetFor = (url: string): RedisFleet => createRedisFleet({ url }, { share: 0.5 });
 `,
     );
     writeFileSync(
