@@ -14,18 +14,13 @@ export type RedisFleetConnection =
   | { readonly client: RedisScriptClient };
 
 /**
- * Returns `url` if it is a URL node-redis takes: `redis://`, `rediss://` or a `unix://` socket
- * path. The error never repeats it, nor carries the parser's own error as `cause`: Node's
- * `ERR_INVALID_URL` keeps the whole input, password included.
+ * A URL the fleet cannot use. It never repeats the URL nor carries node-redis's error as `cause`:
+ * that error, like Node's `ERR_INVALID_URL`, keeps the whole input, password included.
  */
-export function checkRedisUrl(url: unknown): string {
-  // node-redis parses unix:// itself: WHATWG URL refuses a password without a host.
-  if (typeof url === 'string' && url.startsWith('unix://')) return url;
-  const protocol = typeof url === 'string' && URL.canParse(url) ? new URL(url).protocol : '';
-  if (protocol === 'redis:' || protocol === 'rediss:') return url as string;
-  throw new ConfigurationError(
+function invalidUrl(): ConfigurationError {
+  return new ConfigurationError(
     'INVALID_OPTION',
-    '"url" must be a redis://, rediss:// or unix:// URL, e.g. redis://:password@127.0.0.1:6379/0 (the value is not shown: it may hold a password)',
+    '"url" must be a Redis URL node-redis accepts: redis[s]://[[user]:password@]host[:port][/db number] or unix://[[user]:password@]/socket/path[?db=number] (the value is not shown: it may hold a password)',
   );
 }
 
@@ -62,7 +57,9 @@ export function openFleetConnection(
       close: async () => {},
     };
   }
-  const url = checkRedisUrl(connection.url);
+  const { url } = connection;
+  // node-redis would connect to localhost without one.
+  if (typeof url !== 'string' || url === '') throw invalidUrl();
   let client: ReturnType<typeof createClient>;
   try {
     client = createClient({
@@ -73,11 +70,8 @@ export function openFleetConnection(
       },
     });
   } catch {
-    // node-redis's own check of the parts (e.g. a database that is not a number).
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      '"url" is not a Redis URL node-redis accepts: redis[s]://[[user]:password@]host[:port][/db number] or unix://[[user]:password@]/socket/path[?db=number]',
-    );
+    // node-redis checks the URL as it creates the client: the scheme, port, database and socket path.
+    throw invalidUrl();
   }
   // Failures reach the fleet as failed commands and become fleet_degraded events; without a
   // listener, node-redis's 'error' events would crash the process. The last one is kept: a
