@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { requestToken } from '@admin-api/auth';
 import { startEmulator } from '@admin-api/emulator';
 import { emulatorEnv } from '@admin-api/emulator/testing';
+import { KIT_COMPILER_OPTIONS } from '../packages/codegen/test/type-check-project.js';
 import { type BenchReport, median, runIfMain, table } from './bench-report.js';
 import {
   ADMIN_API,
@@ -62,25 +63,12 @@ interface Checked extends TscCpu {
   ownSeconds: number;
 }
 
-/** The kit's strict flags, as an app that follows its README compiles the module. */
-const KIT_FLAGS = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  noEmit: true,
-  skipLibCheck: true,
-  types: [],
-};
-
 /** `tsc` on a generated module with its imports, and on its import lines alone. */
 async function typeCheck(cwd: string, file: string): Promise<Checked> {
   const module = readFileSync(join(cwd, 'out', `${file}.ts`), 'utf8');
   writeFileSync(join(cwd, 'out', `${file}-imports.ts`), importsOnly(module));
-  const whole = await tscCpu(cwd, `out/${file}.ts`, KIT_FLAGS, TSC_RUNS);
-  const alone = await tscCpu(cwd, `out/${file}-imports.ts`, KIT_FLAGS, TSC_RUNS);
+  const whole = await tscCpu(cwd, `out/${file}.ts`, KIT_COMPILER_OPTIONS, TSC_RUNS);
+  const alone = await tscCpu(cwd, `out/${file}-imports.ts`, KIT_COMPILER_OPTIONS, TSC_RUNS);
   return { ...whole, ownSeconds: Math.max(0, whole.seconds - alone.seconds) };
 }
 

@@ -9,6 +9,19 @@ const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const clientTypes = fileURLToPath(new URL('../../client/dist/index.d.ts', import.meta.url));
 
+/** The kit's strict settings: how an app that follows the READMEs compiles the generated module. */
+export const KIT_COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+} as const;
+
 /**
  * Writes `content` as `src/generated/admin-api.ts` in `dir` and runs tsc over `src` with the
  * strictest settings a consumer may use, against the published @admin-api/client types.
@@ -36,16 +49,8 @@ export async function typeCheckDirectory(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        skipLibCheck: true,
+        ...KIT_COMPILER_OPTIONS,
         lib: ['ES2023', 'DOM'],
-        types: [],
         paths: {
           '@admin-api/client': [clientTypes],
           '@graphql-typed-document-node/core': [
