@@ -86,24 +86,21 @@ export async function clientTiming(): Promise<string> {
     r.throughput.median.toFixed(3),
     r.throughput.spread,
   ]);
-  const verdicts = results
-    .filter((r) => r.name.startsWith('client'))
-    .map(
-      (r) =>
-        `${r.name}: latency ${r.latency.median.toFixed(3)}×, throughput ${r.throughput.median.toFixed(3)}× (${
-          r.latency.median <= TARGET.latency && r.throughput.median >= TARGET.throughput
-            ? 'met'
-            : 'not met'
-        })`,
-    );
-  const timed = 'raw fetch, with a timeout';
-  const againstTimed = results
-    .filter((r) => r.name.startsWith('client'))
-    .map((r) => {
-      const lat = ratios(series(latency, r.name), series(latency, timed));
-      const tput = ratios(series(rps, r.name), series(rps, timed));
-      return `${r.name}: latency ${lat.median.toFixed(3)}× (IQR ${lat.spread}), throughput ${tput.median.toFixed(3)}× (IQR ${tput.spread})`;
-    });
+  const clients = results.filter((r) => r.name.startsWith('client'));
+  const verdicts = clients.map(
+    (r) =>
+      `${r.name}: latency ${r.latency.median.toFixed(3)}×, throughput ${r.throughput.median.toFixed(3)}× (${
+        r.latency.median <= TARGET.latency && r.throughput.median >= TARGET.throughput
+          ? 'met'
+          : 'not met'
+      })`,
+  );
+  const timed: Contender = 'raw fetch, with a timeout';
+  const againstTimed = clients.map((r) => {
+    const lat = ratios(series(latency, r.name), series(latency, timed));
+    const tput = ratios(series(rps, r.name), series(rps, timed));
+    return `${r.name}: latency ${lat.median.toFixed(3)}× (IQR ${lat.spread}), throughput ${tput.median.toFixed(3)}× (IQR ${tput.spread})`;
+  });
   return `## Client overhead
 
 The client with pacing off, and with pacing on at a budget that does not bind
