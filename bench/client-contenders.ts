@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import type { TokenProvider } from '@admin-api/auth';
 import { createAdminClient } from '@admin-api/client';
 import { GraphQLClient } from 'graphql-request';
+import { request } from 'undici';
 
 export const QUERY = 'query GetMe { me { id name scopes } }';
 const TOKEN = 'bench.token.value';
@@ -14,6 +15,7 @@ export const NON_BINDING_RATE_LIMIT = { limit: 1_000_000, windowMs: 10_000 } as 
 export const CONTENDERS = [
   'raw fetch',
   'raw fetch, with a timeout',
+  'undici request, with a timeout',
   'graphql-request alone',
   'client, pacing off',
   'client, pacing on',
@@ -63,6 +65,26 @@ function rawFetch(endpoint: string, timeoutMs?: number): () => Promise<unknown> 
   };
 }
 
+/**
+ * One call with undici's own `request` (the library under Node's `fetch`), without the WHATWG
+ * Request, Response and streams that `fetch` builds: what the transport alone costs.
+ */
+function undiciRequest(endpoint: string, timeoutMs: number): () => Promise<unknown> {
+  return async () => {
+    const { statusCode, body } = await request(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ query: QUERY, operationName: 'GetMe' }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (statusCode !== 200) {
+      await body.dump();
+      throw new Error(`HTTP ${statusCode}`);
+    }
+    return ((await body.json()) as { data: unknown }).data;
+  };
+}
+
 export function makeContender(name: Contender, baseUrl: string): () => Promise<unknown> {
   const endpoint = `${baseUrl}/api/v2/admin/graphql`;
   switch (name) {
@@ -71,6 +93,8 @@ export function makeContender(name: Contender, baseUrl: string): () => Promise<u
     // What a careful user writes: a call that can hang needs a timeout, and the client has one.
     case 'raw fetch, with a timeout':
       return rawFetch(endpoint, 30_000);
+    case 'undici request, with a timeout':
+      return undiciRequest(endpoint, 30_000);
     case 'graphql-request alone': {
       const transport = new GraphQLClient(endpoint, {
         headers: { authorization: `Bearer ${TOKEN}` },

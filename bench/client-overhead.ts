@@ -101,11 +101,14 @@ export async function clientTiming(): Promise<string> {
     const tput = ratios(series(rps, r.name), series(rps, timed));
     return `${r.name}: latency ${lat.median.toFixed(3)}× (IQR ${lat.spread}), throughput ${tput.median.toFixed(3)}× (IQR ${tput.spread})`;
   });
+  const undici: Contender = 'undici request, with a timeout';
+  const transportLatency = ratios(series(latency, undici), series(latency, timed));
+  const transportThroughput = ratios(series(rps, undici), series(rps, timed));
   return `## Client overhead
 
 The client with pacing off, and with pacing on at a budget that does not bind
-(${NON_BINDING_RATE_LIMIT.limit.toLocaleString('en')} per ${NON_BINDING_RATE_LIMIT.windowMs / 1000} s), vs raw \`fetch\` and vs graphql-request
-alone, with a fixed token, against a loopback stub server in another process. Raw fetch is sent
+(${NON_BINDING_RATE_LIMIT.limit.toLocaleString('en')} per ${NON_BINDING_RATE_LIMIT.windowMs / 1000} s), vs raw \`fetch\`, vs undici's \`request\` and vs
+graphql-request alone, with a fixed token, against a loopback stub server in another process. Raw fetch is sent
 once bare and once with a timeout signal, as the client's calls are. ${ROUNDS} rounds, the
 order of the contenders rotated each round; latency: the median of ${SEQUENTIAL} sequential calls
 per round; throughput: ${CONCURRENT} calls per round at concurrency ${CONCURRENCY}. Ratios are to raw
@@ -117,6 +120,10 @@ Target (latency ≤ ${TARGET.latency}×, throughput ≥ ${TARGET.throughput}×):
 
 Against raw fetch with a timeout (\`AbortSignal.timeout(30_000)\`, what a careful user's own call
 carries; the client's calls always have one), per round: ${againstTimed.join('; ')}.
+
+The transport: undici's \`request\` (the library under Node's \`fetch\`, without its WHATWG
+Request, Response and streams), with the same timeout, against raw fetch with a timeout, per
+round: latency ${transportLatency.median.toFixed(3)}× (IQR ${transportLatency.spread}), throughput ${transportThroughput.median.toFixed(3)}× (IQR ${transportThroughput.spread}).
 `;
 }
 

@@ -66,3 +66,11 @@ export function appKeys(app: string, prefix: string): FleetKeys {
     budgetConfigs: `${base}budget:configs`,
   };
 }
+
+/**
+ * The key a degraded process's probe writes (expiring in a minute): one per key prefix, not per
+ * app, because one connection serves every app of a fleet.
+ */
+export function probeKey(prefix: string): string {
+  return `${checkKeyPrefix(prefix)}{probe}`;
+}

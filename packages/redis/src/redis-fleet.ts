@@ -10,7 +10,7 @@ import type {
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
 import { createFleetRateLimiter } from './fleet-rate-limiter.js';
 import { createFleetTokenStore } from './fleet-token-store.js';
-import { appKeys, appTag, type FleetKeys } from './keys.js';
+import { appKeys, appTag, type FleetKeys, probeKey } from './keys.js';
 import { createRateBudget } from './rate-budget.js';
 import { type RedisFleetOptions, resolveRedisFleetConfig } from './redis-fleet-options.js';
 import { createRedisHealth } from './redis-health.js';
@@ -58,6 +58,7 @@ export function createRedisFleet(
   };
   const health = createRedisHealth({
     connection: redis,
+    probeKey: probeKey(keyPrefix),
     commandTimeoutMs,
     probeIntervalMs,
     emit: emitAll,

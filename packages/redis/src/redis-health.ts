@@ -10,8 +10,13 @@ export class RedisUnavailableError extends Error {
   override readonly name = 'RedisUnavailableError';
 }
 
-/** What the probe sends: a script, so a restarted server also gets the scripts loaded back. */
-const PROBE = defineLuaScript('probe', 0, 'return 1');
+/**
+ * What the probe sends: a script, so a restarted server also gets the scripts loaded back, that
+ * writes a key expiring in a minute. A Redis that answers reads but refuses writes (out of
+ * memory under `noeviction`, a read-only replica, an ACL without the fleet's keys) fails it too,
+ * and the fleet stays on its fallback instead of recovering and failing again on every probe.
+ */
+const PROBE = defineLuaScript('probe', 1, "redis.call('SET', KEYS[1], '1', 'PX', 60000)\nreturn 1");
 
 /** Whether this process can use Redis, and the bounded way to use it. */
 export interface RedisHealth {
@@ -31,6 +36,8 @@ export interface RedisHealth {
 /** Options of {@link createRedisHealth}. */
 export interface RedisHealthOptions {
   connection: FleetConnection;
+  /** The key the probe writes. */
+  probeKey: string;
   commandTimeoutMs: number;
   probeIntervalMs: number;
   emit: (event: FleetEvent) => void;
@@ -59,10 +66,10 @@ function describeFailure(error: unknown): Pick<FleetDegradedEvent, 'reason' | 'm
  * Tracks whether Redis answers. The first failure degrades the process and reports
  * `fleet_degraded`; from then on nothing is sent but a probe every `probeIntervalMs`, so a hung
  * Redis costs a call the command timeout once, not on every call. The first probe that
- * succeeds reports `fleet_recovered`.
+ * succeeds, a write, reports `fleet_recovered`.
  */
 export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
-  const { connection, commandTimeoutMs, probeIntervalMs, emit } = options;
+  const { connection, probeKey, commandTimeoutMs, probeIntervalMs, emit } = options;
   const listeners: ((degraded: boolean) => void)[] = [];
   let degradedSince: number | undefined;
   let probeTimer: NodeJS.Timeout | undefined;
@@ -77,7 +84,7 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
 
   const probe = () => {
     probeTimer = setTimeout(() => {
-      bounded(() => runScript(connection.client, PROBE, [], [])).then(
+      bounded(() => runScript(connection.client, PROBE, [probeKey], [])).then(
         () => {
           if (closed || degradedSince === undefined) return;
           const degradedForMs = Date.now() - degradedSince;

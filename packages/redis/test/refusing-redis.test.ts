@@ -7,55 +7,98 @@ import { type TestRedisClient, useRedisServer } from './redis-fixture.js';
 const GET_ME = 'query GetMe { me { id } }';
 const CALLS = 6;
 
-/** Ways a live Redis answers reads (the probe among them) but refuses every write. */
-const REFUSALS: [string, (admin: TestRedisClient) => Promise<unknown>][] = [
+/** The user the fleet logs in as, so that an ACL can take its keys away. */
+const USER = { name: 'fleet-user', password: 'fleet-user-password' };
+
+/** Ways a live Redis answers reads but refuses every write the fleet makes, and how it stops. */
+const REFUSALS: [
+  string,
+  refuse: (admin: TestRedisClient) => Promise<unknown>,
+  lift: (admin: TestRedisClient) => Promise<unknown>,
+][] = [
   [
     'out of memory under noeviction',
     (admin) => admin.configSet({ 'maxmemory-policy': 'noeviction', maxmemory: '1' }),
+    (admin) => admin.configSet({ maxmemory: '0' }),
   ],
-  // Port 1 never answers: the server stays a replica that cannot sync, and read-only.
-  ['a read-only replica', (admin) => admin.sendCommand(['REPLICAOF', '127.0.0.1', '1'])],
+  [
+    'a read-only replica',
+    // Port 1 never answers: the server stays a replica that cannot sync, and read-only.
+    (admin) => admin.sendCommand(['REPLICAOF', '127.0.0.1', '1']),
+    (admin) => admin.sendCommand(['REPLICAOF', 'NO', 'ONE']),
+  ],
+  [
+    "an ACL without the fleet's keys",
+    (admin) => admin.sendCommand(['ACL', 'SETUSER', USER.name, 'resetkeys', '~other:*']),
+    (admin) => admin.sendCommand(['ACL', 'SETUSER', USER.name, 'allkeys']),
+  ],
 ];
 
-describe('a Redis that answers the probe but refuses the writes the fleet needs', () => {
+describe('a Redis that answers but refuses the writes the fleet needs', () => {
   const redis = useRedisServer();
   const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
   let fleet: RedisFleet | undefined;
+  beforeEach(async () => {
+    await redis.client.sendCommand([
+      'ACL',
+      'SETUSER',
+      USER.name,
+      'on',
+      `>${USER.password}`,
+      'allkeys',
+      '+@all',
+    ]);
+  });
   afterEach(async () => {
     await fleet?.close();
     await redis.client.sendCommand(['REPLICAOF', 'NO', 'ONE']);
     await redis.client.configSet({ maxmemory: '0' });
+    await redis.client.sendCommand(['ACL', 'DELUSER', USER.name]);
   });
 
   it.each(REFUSALS)(
-    '%s: calls keep succeeding on the fallback while the fleet flaps',
-    async (_, refuse) => {
+    '%s: calls succeed on the fallback, the fleet reports it once instead of flapping, and comes back when writes do',
+    async (_, refuse, lift) => {
       const events: AdminApiEvent[] = [];
+      let recovered: () => void = () => {};
+      const recovery = new Promise<void>((resolve) => {
+        recovered = resolve;
+      });
+      const url = new URL(redis.server.url);
+      url.username = USER.name;
+      url.password = USER.password;
       fleet = createRedisFleet(
-        { url: redis.server.url },
-        // The probe comes back every 5 ms, far more often than the 200 ms window, so the fleet
-        // recovers and fails again many times while each call waits for its fallback slot.
+        { url: url.href },
+        // The probe comes back every 5 ms, far more often than the 200 ms window: a probe that
+        // Redis answers without writing would bring the fleet back between any two calls.
         { rateLimit: { limit: 50, windowMs: 200 }, probeIntervalMs: 5, commandTimeoutMs: 5_000 },
       );
       const client = createAdminClient({
         ...emulatorCredentials(emulator()),
         fleet,
-        onEvent: (event) => events.push(event),
+        onEvent: (event) => {
+          events.push(event);
+          if (event.type === 'fleet_recovered') recovered();
+        },
       });
       await client.request(GET_ME);
       await refuse(redis.client);
 
       for (let call = 0; call < CALLS; call++) await client.request(GET_ME);
 
-      const degraded = events.filter((e) => e.type === 'fleet_degraded');
-      expect(degraded.length).toBeGreaterThan(0);
-      expect(degraded[0]).toMatchObject({
-        reason: 'error',
-        message: expect.stringMatching(/OOM|READONLY/),
-      });
-      // The probe got answers: the fleet came back and failed again, which is the case at stake.
-      const firstDegraded = events.findIndex((e) => e.type === 'fleet_degraded');
-      expect(events.slice(firstDegraded).some((e) => e.type === 'fleet_recovered')).toBe(true);
+      const fleetEvents = () => events.filter((e) => e.type.startsWith('fleet_'));
+      expect(fleetEvents()).toEqual([
+        {
+          type: 'fleet_degraded',
+          reason: 'error',
+          message: expect.stringMatching(/OOM|READONLY|NOPERM/),
+        },
+      ]);
+
+      await lift(redis.client);
+      await recovery;
+      await client.request(GET_ME);
+      expect(fleetEvents().map((e) => e.type)).toEqual(['fleet_degraded', 'fleet_recovered']);
     },
   );
 });
