@@ -19,6 +19,8 @@ export interface FleetKeys {
   readonly budgetPause: string;
   /** Hash: each budget config in use, with the Redis time it was last seen. */
   readonly budgetConfigs: string;
+  /** String: written by a degraded process's probe, to learn whether Redis takes writes again. */
+  readonly probe: string;
 }
 
 /**
@@ -64,13 +66,6 @@ export function appKeys(app: string, prefix: string): FleetKeys {
     budgetSlots: `${base}budget:slots`,
     budgetPause: `${base}budget:pause`,
     budgetConfigs: `${base}budget:configs`,
+    probe: `${base}probe`,
   };
-}
-
-/**
- * The key a degraded process's probe writes (expiring in a minute): one per key prefix, not per
- * app, because one connection serves every app of a fleet.
- */
-export function probeKey(prefix: string): string {
-  return `${checkKeyPrefix(prefix)}{probe}`;
 }

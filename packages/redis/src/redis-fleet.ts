@@ -10,7 +10,7 @@ import type {
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
 import { createFleetRateLimiter } from './fleet-rate-limiter.js';
 import { createFleetTokenStore } from './fleet-token-store.js';
-import { appKeys, appTag, type FleetKeys, probeKey } from './keys.js';
+import { appKeys, appTag, type FleetKeys } from './keys.js';
 import { createRateBudget } from './rate-budget.js';
 import { type RedisFleetOptions, resolveRedisFleetConfig } from './redis-fleet-options.js';
 import { createRedisHealth } from './redis-health.js';
@@ -58,7 +58,6 @@ export function createRedisFleet(
   };
   const health = createRedisHealth({
     connection: redis,
-    probeKey: probeKey(keyPrefix),
     commandTimeoutMs,
     probeIntervalMs,
     emit: emitAll,
@@ -80,7 +79,7 @@ export function createRedisFleet(
       share,
     });
     const limiter = createFleetRateLimiter({
-      health,
+      health: health.forApp(keys.probe),
       budget,
       fallbackShare: config.fallbackShare,
       probeIntervalMs,
@@ -116,7 +115,7 @@ export function createRedisFleet(
       const keys = appKeys(app, keyPrefix);
       if (member.onEvent) listeners.add(member.onEvent);
       const tokenStore = createFleetTokenStore({
-        health,
+        health: health.forApp(keys.probe),
         shared: createRedisTokenStore({
           client,
           key: keys.token,

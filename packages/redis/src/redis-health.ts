@@ -12,13 +12,15 @@ export class RedisUnavailableError extends Error {
 
 /**
  * What the probe sends: a script, so a restarted server also gets the scripts loaded back, that
- * writes a key expiring in a minute. A Redis that answers reads but refuses writes (out of
- * memory under `noeviction`, a read-only replica, an ACL without the fleet's keys) fails it too,
- * and the fleet stays on its fallback instead of recovering and failing again on every probe.
+ * writes a key of the app whose command failed, expiring in a minute. A Redis that answers reads
+ * but refuses writes (out of memory under `noeviction`, a read-only replica, an ACL without the
+ * app's keys) fails it too, and the fleet stays on its fallback instead of recovering and failing
+ * again on every probe; an ACL that grants the app its keys grants the probe, and on a Cluster it
+ * reaches that app's node.
  */
 const PROBE = defineLuaScript('probe', 1, "redis.call('SET', KEYS[1], '1', 'PX', 60000)\nreturn 1");
 
-/** Whether this process can use Redis, and the bounded way to use it. */
+/** Whether this process can use Redis for one app, and the bounded way to use it. */
 export interface RedisHealth {
   readonly degraded: boolean;
   /**
@@ -29,6 +31,13 @@ export interface RedisHealth {
   run<T>(operation: () => Promise<T>): Promise<T>;
   /** Called on every change: `true` when the process falls back, `false` when it recovers. */
   onChange(listener: (degraded: boolean) => void): void;
+}
+
+/** The health of a fleet's connection, shared by every app that joined it. */
+export interface FleetHealth {
+  readonly degraded: boolean;
+  /** The health as the app whose probe key this is uses it: a failure of its makes the probe write that key. */
+  forApp(probeKey: string): RedisHealth;
   /** Stops probing; from now on the process is degraded for good, without an event. */
   close(): void;
 }
@@ -36,8 +45,6 @@ export interface RedisHealth {
 /** Options of {@link createRedisHealth}. */
 export interface RedisHealthOptions {
   connection: FleetConnection;
-  /** The key the probe writes. */
-  probeKey: string;
   commandTimeoutMs: number;
   probeIntervalMs: number;
   emit: (event: FleetEvent) => void;
@@ -68,8 +75,8 @@ function describeFailure(error: unknown): Pick<FleetDegradedEvent, 'reason' | 'm
  * Redis costs a call the command timeout once, not on every call. The first probe that
  * succeeds, a write, reports `fleet_recovered`.
  */
-export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
-  const { connection, probeKey, commandTimeoutMs, probeIntervalMs, emit } = options;
+export function createRedisHealth(options: RedisHealthOptions): FleetHealth {
+  const { connection, commandTimeoutMs, probeIntervalMs, emit } = options;
   const listeners: ((degraded: boolean) => void)[] = [];
   let degradedSince: number | undefined;
   let probeTimer: NodeJS.Timeout | undefined;
@@ -82,7 +89,7 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
     for (const listener of listeners) listener(degraded);
   };
 
-  const probe = () => {
+  const probe = (probeKey: string) => {
     probeTimer = setTimeout(() => {
       bounded(() => runScript(connection.client, PROBE, [probeKey], [])).then(
         () => {
@@ -93,7 +100,7 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
           change(false);
         },
         () => {
-          if (!closed) probe();
+          if (!closed) probe(probeKey);
         },
       );
     }, probeIntervalMs);
@@ -101,33 +108,42 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
     probeTimer.unref();
   };
 
-  const degrade = (error: unknown) => {
+  const degrade = (error: unknown, probeKey: string) => {
     if (closed || degradedSince !== undefined) return;
     degradedSince = Date.now();
     // A command that timed out or found the connection down says less than why it is down.
     emit({ type: 'fleet_degraded', ...describeFailure(connection.lastError ?? error) });
     change(true);
-    probe();
+    probe(probeKey);
   };
+
+  const isDegraded = () => closed || degradedSince !== undefined;
 
   return {
     get degraded() {
-      return closed || degradedSince !== undefined;
+      return isDegraded();
     },
-    async run(operation) {
-      if (closed) throw new RedisUnavailableError('The fleet is closed');
-      if (degradedSince !== undefined) {
-        throw new RedisUnavailableError('Redis is unreachable; waiting for it to answer again');
-      }
-      try {
-        return await bounded(operation);
-      } catch (error) {
-        degrade(error);
-        throw new RedisUnavailableError('A Redis command failed', { cause: error });
-      }
-    },
-    onChange(listener) {
-      listeners.push(listener);
+    forApp(probeKey) {
+      return {
+        get degraded() {
+          return isDegraded();
+        },
+        async run(operation) {
+          if (closed) throw new RedisUnavailableError('The fleet is closed');
+          if (degradedSince !== undefined) {
+            throw new RedisUnavailableError('Redis is unreachable; waiting for it to answer again');
+          }
+          try {
+            return await bounded(operation);
+          } catch (error) {
+            degrade(error, probeKey);
+            throw new RedisUnavailableError('A Redis command failed', { cause: error });
+          }
+        },
+        onChange(listener) {
+          listeners.push(listener);
+        },
+      };
     },
     close() {
       if (closed) return;

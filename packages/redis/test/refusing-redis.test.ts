@@ -2,19 +2,23 @@ import { type AdminApiEvent, createAdminClient } from '@admin-api/client';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisFleet, type RedisFleet } from '../src/index.js';
+import { fleetKeys } from '../src/keys.js';
 import { type TestRedisClient, useRedisServer } from './redis-fixture.js';
 
 const GET_ME = 'query GetMe { me { id } }';
 const CALLS = 6;
 
-/** The user the fleet logs in as, so that an ACL can take its keys away. */
+/**
+ * The user the fleet logs in as: it may touch only the app's keys, as a least-privilege ACL
+ * grants, and an ACL change can take even those away.
+ */
 const USER = { name: 'fleet-user', password: 'fleet-user-password' };
 
 /** Ways a live Redis answers reads but refuses every write the fleet makes, and how it stops. */
 const REFUSALS: [
   string,
   refuse: (admin: TestRedisClient) => Promise<unknown>,
-  lift: (admin: TestRedisClient) => Promise<unknown>,
+  lift: (admin: TestRedisClient, appKeys: string) => Promise<unknown>,
 ][] = [
   [
     'out of memory under noeviction',
@@ -28,9 +32,10 @@ const REFUSALS: [
     (admin) => admin.sendCommand(['REPLICAOF', 'NO', 'ONE']),
   ],
   [
-    "an ACL without the fleet's keys",
+    "an ACL without the app's keys",
     (admin) => admin.sendCommand(['ACL', 'SETUSER', USER.name, 'resetkeys', '~other:*']),
-    (admin) => admin.sendCommand(['ACL', 'SETUSER', USER.name, 'allkeys']),
+    (admin, appKeys) =>
+      admin.sendCommand(['ACL', 'SETUSER', USER.name, 'resetkeys', `~${appKeys}`]),
   ],
 ];
 
@@ -38,17 +43,6 @@ describe('a Redis that answers but refuses the writes the fleet needs', () => {
   const redis = useRedisServer();
   const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
   let fleet: RedisFleet | undefined;
-  beforeEach(async () => {
-    await redis.client.sendCommand([
-      'ACL',
-      'SETUSER',
-      USER.name,
-      'on',
-      `>${USER.password}`,
-      'allkeys',
-      '+@all',
-    ]);
-  });
   afterEach(async () => {
     await fleet?.close();
     await redis.client.sendCommand(['REPLICAOF', 'NO', 'ONE']);
@@ -59,6 +53,17 @@ describe('a Redis that answers but refuses the writes the fleet needs', () => {
   it.each(REFUSALS)(
     '%s: calls succeed on the fallback, the fleet reports it once instead of flapping, and comes back when writes do',
     async (_, refuse, lift) => {
+      const credentials = emulatorCredentials(emulator());
+      const appKeys = fleetKeys(credentials.clientId).token.replace(/token$/, '*');
+      await redis.client.sendCommand([
+        'ACL',
+        'SETUSER',
+        USER.name,
+        'on',
+        `>${USER.password}`,
+        `~${appKeys}`,
+        '+@all',
+      ]);
       const events: AdminApiEvent[] = [];
       let recovered: () => void = () => {};
       const recovery = new Promise<void>((resolve) => {
@@ -74,7 +79,7 @@ describe('a Redis that answers but refuses the writes the fleet needs', () => {
         { rateLimit: { limit: 50, windowMs: 200 }, probeIntervalMs: 5, commandTimeoutMs: 5_000 },
       );
       const client = createAdminClient({
-        ...emulatorCredentials(emulator()),
+        ...credentials,
         fleet,
         onEvent: (event) => {
           events.push(event);
@@ -95,7 +100,7 @@ describe('a Redis that answers but refuses the writes the fleet needs', () => {
         },
       ]);
 
-      await lift(redis.client);
+      await lift(redis.client, appKeys);
       await recovery;
       await client.request(GET_ME);
       expect(fleetEvents().map((e) => e.type)).toEqual(['fleet_degraded', 'fleet_recovered']);
