@@ -7,21 +7,25 @@ export interface FleetBudget {
 }
 
 /**
- * The fleet's shared store stopped answering (or answered with an error) in time. Until
- * `fleet_recovered`, this process paces itself at the fleet's fallback share of the budget and
- * keeps its own token. Alert on it: every process of the app now counts for itself.
+ * The fleet's shared store stopped answering in time, or refused a command of the app's. Until
+ * the app's `fleet_recovered`, this process paces the app at the fleet's fallback share of the
+ * budget and keeps its own token. Alert on it: every process of the app now counts for itself.
  */
 export interface FleetDegradedEvent {
   type: 'fleet_degraded';
+  /** The app: a short hash of its client id, as in the fleet's key names. */
+  app: string;
   /** `timeout`: no answer within the command timeout; `error`: a failed or refused command. */
   reason: 'timeout' | 'error';
   /** What failed, e.g. `ECONNREFUSED`; never a token, the secret or the client id. */
   message: string;
 }
 
-/** The shared store answers again; this process is back on the shared token and budget. */
+/** The shared store takes the app's writes again; this process is back on its shared token and budget. */
 export interface FleetRecoveredEvent {
   type: 'fleet_recovered';
+  /** The app: a short hash of its client id. */
+  app: string;
   /** How long this process ran on its fallback. */
   degradedForMs: number;
 }

@@ -109,6 +109,7 @@ describe('the fleet option', () => {
   it('fleet events are members of the kit’s one event union', () => {
     const degraded: FleetEvent = {
       type: 'fleet_degraded',
+      app: '68f878900ad6',
       reason: 'timeout',
       message: 'no answer',
     };

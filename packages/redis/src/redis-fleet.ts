@@ -13,14 +13,18 @@ import { createFleetTokenStore } from './fleet-token-store.js';
 import { appKeys, appTag, type FleetKeys } from './keys.js';
 import { createRateBudget } from './rate-budget.js';
 import { type RedisFleetOptions, resolveRedisFleetConfig } from './redis-fleet-options.js';
-import { createRedisHealth } from './redis-health.js';
+import { createRedisHealth, type RedisHealth } from './redis-health.js';
 import { createRedisTokenStore } from './redis-token-store.js';
 import { createRefreshLock } from './refresh-lock.js';
 import { createTokenCipher } from './token-cipher.js';
 
 /** A fleet on Redis: pass it to `createAdminClient({ ..., fleet })`. */
 export interface RedisFleet extends Fleet {
-  /** True while Redis is unreachable and this process paces itself and keeps its own token. */
+  /**
+   * True while Redis fails any app of this fleet (it is unreachable, or refuses that app's
+   * writes), so that this process paces that app itself and keeps its own token; and after
+   * `close()`.
+   */
   readonly degraded: boolean;
   /**
    * Stops the fleet's timers and closes the connection it opened (a client passed in stays
@@ -32,9 +36,10 @@ export interface RedisFleet extends Fleet {
 /**
  * Creates a fleet: every process of an app that creates its clients with it shares one token
  * (one process refreshes, the others wait for its token) and one rate budget (counted in Redis
- * time, paused for all after a 429). When Redis is unreachable, each process falls back to its
- * own token and `fallbackShare` of the budget, reports `fleet_degraded`, and returns to the
- * fleet when Redis answers again (`fleet_recovered`). Options are checked here; the connection
+ * time, paused for all after a 429). When Redis fails an app (unreachable, or refusing its
+ * writes), each process falls back to its own token and `fallbackShare` of the app's budget,
+ * reports `fleet_degraded`, and returns to the fleet when Redis takes the app's writes again
+ * (`fleet_recovered`). Options are checked here; the connection
  * opens in the background.
  *
  * @example
@@ -56,12 +61,23 @@ export function createRedisFleet(
   const emitAll = (event: FleetEvent) => {
     for (const listener of listeners) emit(listener, event);
   };
-  const health = createRedisHealth({
-    connection: redis,
-    commandTimeoutMs,
-    probeIntervalMs,
-    emit: emitAll,
-  });
+  // One health per app: keys refused to one app leave the others on Redis.
+  const healths = new Map<string, RedisHealth>();
+  const healthFor = (app: string, keys: FleetKeys): RedisHealth => {
+    let health = healths.get(app);
+    if (!health) {
+      health = createRedisHealth({
+        connection: redis,
+        app,
+        probeKey: keys.probe,
+        commandTimeoutMs,
+        probeIntervalMs,
+        emit: emitAll,
+      });
+      healths.set(app, health);
+    }
+    return health;
+  };
   // One limiter per app and budget in this process, so clients of one app share its fallback.
   const limiters = new Map<string, RateLimiter>();
   const warned = new Set<string>();
@@ -79,7 +95,7 @@ export function createRedisFleet(
       share,
     });
     const limiter = createFleetRateLimiter({
-      health: health.forApp(keys.probe),
+      health: healthFor(app, keys),
       budget,
       fallbackShare: config.fallbackShare,
       probeIntervalMs,
@@ -101,7 +117,7 @@ export function createRedisFleet(
 
   return {
     get degraded() {
-      return health.degraded;
+      return closed || [...healths.values()].some((health) => health.degraded);
     },
 
     join(member: FleetMember): FleetMembership {
@@ -115,7 +131,7 @@ export function createRedisFleet(
       const keys = appKeys(app, keyPrefix);
       if (member.onEvent) listeners.add(member.onEvent);
       const tokenStore = createFleetTokenStore({
-        health: health.forApp(keys.probe),
+        health: healthFor(app, keys),
         shared: createRedisTokenStore({
           client,
           key: keys.token,
@@ -135,7 +151,7 @@ export function createRedisFleet(
     async close() {
       if (closed) return;
       closed = true;
-      health.close();
+      for (const health of healths.values()) health.close();
       await redis.close(commandTimeoutMs);
     },
   };

@@ -11,12 +11,11 @@ export class RedisUnavailableError extends Error {
 }
 
 /**
- * What the probe sends: a script, so a restarted server also gets the scripts loaded back, that
- * writes a key of the app whose command failed, expiring in a minute. A Redis that answers reads
- * but refuses writes (out of memory under `noeviction`, a read-only replica, an ACL without the
- * app's keys) fails it too, and the fleet stays on its fallback instead of recovering and failing
- * again on every probe; an ACL that grants the app its keys grants the probe, and on a Cluster it
- * reaches that app's node.
+ * What the probe sends: a script (so a restarted server has it loaded again) that writes the
+ * app's probe key, expiring in a minute. A Redis that answers reads but refuses writes (out of
+ * memory under `noeviction`, a read-only replica, an ACL without the app's keys) fails it too, so
+ * the app stays on its fallback instead of recovering and failing again on every probe. An ACL
+ * that grants the app its keys grants the probe, and on a Cluster it reaches the app's node.
  */
 const PROBE = defineLuaScript('probe', 1, "redis.call('SET', KEYS[1], '1', 'PX', 60000)\nreturn 1");
 
@@ -26,25 +25,22 @@ export interface RedisHealth {
   /**
    * Runs one Redis operation within the command timeout. Rejects with
    * {@link RedisUnavailableError} without sending anything while degraded, and when the
-   * operation fails or times out, which degrades the process until a probe succeeds.
+   * operation fails or times out, which degrades the app until a probe succeeds.
    */
   run<T>(operation: () => Promise<T>): Promise<T>;
-  /** Called on every change: `true` when the process falls back, `false` when it recovers. */
+  /** Called on every change: `true` when the app falls back, `false` when it recovers. */
   onChange(listener: (degraded: boolean) => void): void;
-}
-
-/** The health of a fleet's connection, shared by every app that joined it. */
-export interface FleetHealth {
-  readonly degraded: boolean;
-  /** The health as the app whose probe key this is uses it: a failure of its makes the probe write that key. */
-  forApp(probeKey: string): RedisHealth;
-  /** Stops probing; from now on the process is degraded for good, without an event. */
+  /** Stops probing; from now on the app is degraded for good, without an event. */
   close(): void;
 }
 
 /** Options of {@link createRedisHealth}. */
 export interface RedisHealthOptions {
   connection: FleetConnection;
+  /** The app, as its events name it: its tag. */
+  app: string;
+  /** The app's key the probe writes. */
+  probeKey: string;
   commandTimeoutMs: number;
   probeIntervalMs: number;
   emit: (event: FleetEvent) => void;
@@ -70,13 +66,15 @@ function describeFailure(error: unknown): Pick<FleetDegradedEvent, 'reason' | 'm
 }
 
 /**
- * Tracks whether Redis answers. The first failure degrades the process and reports
- * `fleet_degraded`; from then on nothing is sent but a probe every `probeIntervalMs`, so a hung
- * Redis costs a call the command timeout once, not on every call. The first probe that
- * succeeds, a write, reports `fleet_recovered`.
+ * Tracks whether Redis serves one app: each app of a fleet has its own, on the shared
+ * connection, so keys refused to one app (an ACL, a Cluster node down) leave the others on
+ * Redis. The first failure degrades the app and reports `fleet_degraded`; from then on nothing
+ * of the app's is sent but a probe every `probeIntervalMs`, so a hung Redis costs a call the
+ * command timeout once, not on every call. The first probe that succeeds, a write, reports
+ * `fleet_recovered`.
  */
-export function createRedisHealth(options: RedisHealthOptions): FleetHealth {
-  const { connection, commandTimeoutMs, probeIntervalMs, emit } = options;
+export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
+  const { connection, app, probeKey, commandTimeoutMs, probeIntervalMs, emit } = options;
   const listeners: ((degraded: boolean) => void)[] = [];
   let degradedSince: number | undefined;
   let probeTimer: NodeJS.Timeout | undefined;
@@ -89,18 +87,18 @@ export function createRedisHealth(options: RedisHealthOptions): FleetHealth {
     for (const listener of listeners) listener(degraded);
   };
 
-  const probe = (probeKey: string) => {
+  const probe = () => {
     probeTimer = setTimeout(() => {
       bounded(() => runScript(connection.client, PROBE, [probeKey], [])).then(
         () => {
           if (closed || degradedSince === undefined) return;
           const degradedForMs = Date.now() - degradedSince;
           degradedSince = undefined;
-          emit({ type: 'fleet_recovered', degradedForMs });
+          emit({ type: 'fleet_recovered', app, degradedForMs });
           change(false);
         },
         () => {
-          if (!closed) probe(probeKey);
+          if (!closed) probe();
         },
       );
     }, probeIntervalMs);
@@ -108,42 +106,33 @@ export function createRedisHealth(options: RedisHealthOptions): FleetHealth {
     probeTimer.unref();
   };
 
-  const degrade = (error: unknown, probeKey: string) => {
+  const degrade = (error: unknown) => {
     if (closed || degradedSince !== undefined) return;
     degradedSince = Date.now();
     // A command that timed out or found the connection down says less than why it is down.
-    emit({ type: 'fleet_degraded', ...describeFailure(connection.lastError ?? error) });
+    emit({ type: 'fleet_degraded', app, ...describeFailure(connection.lastError ?? error) });
     change(true);
-    probe(probeKey);
+    probe();
   };
-
-  const isDegraded = () => closed || degradedSince !== undefined;
 
   return {
     get degraded() {
-      return isDegraded();
+      return closed || degradedSince !== undefined;
     },
-    forApp(probeKey) {
-      return {
-        get degraded() {
-          return isDegraded();
-        },
-        async run(operation) {
-          if (closed) throw new RedisUnavailableError('The fleet is closed');
-          if (degradedSince !== undefined) {
-            throw new RedisUnavailableError('Redis is unreachable; waiting for it to answer again');
-          }
-          try {
-            return await bounded(operation);
-          } catch (error) {
-            degrade(error, probeKey);
-            throw new RedisUnavailableError('A Redis command failed', { cause: error });
-          }
-        },
-        onChange(listener) {
-          listeners.push(listener);
-        },
-      };
+    async run(operation) {
+      if (closed) throw new RedisUnavailableError('The fleet is closed');
+      if (degradedSince !== undefined) {
+        throw new RedisUnavailableError('Redis is unreachable; waiting for it to answer again');
+      }
+      try {
+        return await bounded(operation);
+      } catch (error) {
+        degrade(error);
+        throw new RedisUnavailableError('A Redis command failed', { cause: error });
+      }
+    },
+    onChange(listener) {
+      listeners.push(listener);
     },
     close() {
       if (closed) return;

@@ -58,6 +58,7 @@ function processHealth(state: { down: boolean }) {
       return degraded;
     },
     onChange: (listener) => void listeners.push(listener),
+    close: () => {},
     async run(operation) {
       if (degraded) throw new RedisUnavailableError('Redis is unavailable');
       if (state.down) {

@@ -75,7 +75,12 @@ describe('createRedisFleet', () => {
       await client.request(GET_ME);
       expect(fleet.degraded).toBe(true);
       expect(events.filter((e) => e.type.startsWith('fleet_'))).toEqual([
-        { type: 'fleet_degraded', reason: 'timeout', message: 'no answer within 100 ms' },
+        {
+          type: 'fleet_degraded',
+          app: expect.stringMatching(/^[0-9a-f]{12}$/),
+          reason: 'timeout',
+          message: 'no answer within 100 ms',
+        },
       ]);
       expect(emulator().stats.tokenRequests).toBe(1);
     } finally {

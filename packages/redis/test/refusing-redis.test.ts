@@ -2,7 +2,7 @@ import { type AdminApiEvent, createAdminClient } from '@admin-api/client';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisFleet, type RedisFleet } from '../src/index.js';
-import { fleetKeys } from '../src/keys.js';
+import { appTag, fleetKeys } from '../src/keys.js';
 import { type TestRedisClient, useRedisServer } from './redis-fixture.js';
 
 const GET_ME = 'query GetMe { me { id } }';
@@ -14,34 +14,74 @@ const CALLS = 6;
  */
 const USER = { name: 'fleet-user', password: 'fleet-user-password' };
 
+/** The commands the README's ACL grants the fleet: its scripts, and what they call. */
+const FLEET_COMMANDS =
+  '+evalsha +eval +time +get +set +del +pexpire +pttl +hget +hset +hdel +hgetall +zadd +zcard +zrange +zremrangebyscore +zscore'.split(
+    ' ',
+  );
+
 /** Ways a live Redis answers reads but refuses every write the fleet makes, and how it stops. */
 const REFUSALS: [
   string,
+  refusal: RegExp,
   refuse: (admin: TestRedisClient) => Promise<unknown>,
   lift: (admin: TestRedisClient, appKeys: string) => Promise<unknown>,
 ][] = [
   [
     'out of memory under noeviction',
+    /^Error: OOM /,
     (admin) => admin.configSet({ 'maxmemory-policy': 'noeviction', maxmemory: '1' }),
     (admin) => admin.configSet({ maxmemory: '0' }),
   ],
   [
     'a read-only replica',
+    /^Error: READONLY /,
     // Port 1 never answers: the server stays a replica that cannot sync, and read-only.
     (admin) => admin.sendCommand(['REPLICAOF', '127.0.0.1', '1']),
     (admin) => admin.sendCommand(['REPLICAOF', 'NO', 'ONE']),
   ],
   [
     "an ACL without the app's keys",
+    /^Error: NOPERM /,
     (admin) => admin.sendCommand(['ACL', 'SETUSER', USER.name, 'resetkeys', '~other:*']),
     (admin, appKeys) =>
       admin.sendCommand(['ACL', 'SETUSER', USER.name, 'resetkeys', `~${appKeys}`]),
   ],
 ];
 
+/** The ACL key pattern that grants an app its keys, and nothing else. */
+const keysOf = (clientId: string) => fleetKeys(clientId).token.replace(/token$/, '*');
+
+/** A URL that logs in as {@link USER}. */
+function userUrl(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  url.username = USER.name;
+  url.password = USER.password;
+  return url.href;
+}
+
+/** Resolves on the first event of `type` that `events` records. */
+function recorder(type: AdminApiEvent['type']) {
+  const events: AdminApiEvent[] = [];
+  let seen: () => void = () => {};
+  const happened = new Promise<void>((resolve) => {
+    seen = resolve;
+  });
+  const onEvent = (event: AdminApiEvent) => {
+    events.push(event);
+    if (event.type === type) seen();
+  };
+  const fleetEvents = () => events.filter((e) => e.type.startsWith('fleet_'));
+  return { onEvent, happened, fleetEvents };
+}
+
 describe('a Redis that answers but refuses the writes the fleet needs', () => {
   const redis = useRedisServer();
   const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+  const other = useEmulator(
+    { afterAll, beforeAll, beforeEach },
+    { rateLimit: false, clientId: 'another-app' },
+  );
   let fleet: RedisFleet | undefined;
   afterEach(async () => {
     await fleet?.close();
@@ -50,62 +90,98 @@ describe('a Redis that answers but refuses the writes the fleet needs', () => {
     await redis.client.sendCommand(['ACL', 'DELUSER', USER.name]);
   });
 
+  /** A fleet that logs in as a user granted `patterns`; the probe comes back every 5 ms. */
+  async function fleetAs(...patterns: string[]): Promise<RedisFleet> {
+    await redis.client.sendCommand([
+      'ACL',
+      'SETUSER',
+      USER.name,
+      'on',
+      `>${USER.password}`,
+      ...patterns.map((p) => `~${p}`),
+      ...FLEET_COMMANDS,
+    ]);
+    // A probe every 5 ms, far more often than the 200 ms window: a probe that Redis answered
+    // without writing would bring the fleet back between any two calls.
+    fleet = createRedisFleet(
+      { url: userUrl(redis.server.url) },
+      { rateLimit: { limit: 50, windowMs: 200 }, probeIntervalMs: 5, commandTimeoutMs: 5_000 },
+    );
+    return fleet;
+  }
+
   it.each(REFUSALS)(
     '%s: calls succeed on the fallback, the fleet reports it once instead of flapping, and comes back when writes do',
-    async (_, refuse, lift) => {
+    async (_, refusal, refuse, lift) => {
       const credentials = emulatorCredentials(emulator());
-      const appKeys = fleetKeys(credentials.clientId).token.replace(/token$/, '*');
-      await redis.client.sendCommand([
-        'ACL',
-        'SETUSER',
-        USER.name,
-        'on',
-        `>${USER.password}`,
-        `~${appKeys}`,
-        '+@all',
-      ]);
-      const events: AdminApiEvent[] = [];
-      let recovered: () => void = () => {};
-      const recovery = new Promise<void>((resolve) => {
-        recovered = resolve;
-      });
-      const url = new URL(redis.server.url);
-      url.username = USER.name;
-      url.password = USER.password;
-      fleet = createRedisFleet(
-        { url: url.href },
-        // The probe comes back every 5 ms, far more often than the 200 ms window: a probe that
-        // Redis answers without writing would bring the fleet back between any two calls.
-        { rateLimit: { limit: 50, windowMs: 200 }, probeIntervalMs: 5, commandTimeoutMs: 5_000 },
-      );
+      const appKeys = keysOf(credentials.clientId);
+      const recovery = recorder('fleet_recovered');
       const client = createAdminClient({
         ...credentials,
-        fleet,
-        onEvent: (event) => {
-          events.push(event);
-          if (event.type === 'fleet_recovered') recovered();
-        },
+        fleet: await fleetAs(appKeys),
+        onEvent: recovery.onEvent,
       });
       await client.request(GET_ME);
       await refuse(redis.client);
 
       for (let call = 0; call < CALLS; call++) await client.request(GET_ME);
 
-      const fleetEvents = () => events.filter((e) => e.type.startsWith('fleet_'));
-      expect(fleetEvents()).toEqual([
-        {
-          type: 'fleet_degraded',
-          reason: 'error',
-          message: expect.stringMatching(/OOM|READONLY|NOPERM/),
-        },
+      const app = appTag(credentials.clientId);
+      expect(recovery.fleetEvents()).toEqual([
+        { type: 'fleet_degraded', app, reason: 'error', message: expect.stringMatching(refusal) },
       ]);
 
       await lift(redis.client, appKeys);
-      await recovery;
+      await recovery.happened;
       await client.request(GET_ME);
-      expect(fleetEvents().map((e) => e.type)).toEqual(['fleet_degraded', 'fleet_recovered']);
+      expect(recovery.fleetEvents()).toEqual([
+        expect.objectContaining({ type: 'fleet_degraded', app }),
+        expect.objectContaining({ type: 'fleet_recovered', app }),
+      ]);
+      // The probe's key expires, as every key of the fleet does.
+      const ttl = await redis.client.pTTL(fleetKeys(credentials.clientId).probe);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
     },
   );
+
+  it("keys refused to one app leave the fleet's other apps on Redis", async () => {
+    const refused = emulatorCredentials(emulator());
+    const granted = emulatorCredentials(other());
+    const recovery = recorder('fleet_recovered');
+    const shared = await fleetAs(keysOf(granted.clientId));
+    const refusedClient = createAdminClient({
+      ...refused,
+      fleet: shared,
+      onEvent: recovery.onEvent,
+    });
+    const grantedClient = createAdminClient({ ...granted, fleet: shared });
+
+    for (let call = 0; call < CALLS; call++) {
+      await refusedClient.request(GET_ME);
+      await grantedClient.request(GET_ME);
+    }
+
+    expect(recovery.fleetEvents()).toEqual([
+      {
+        type: 'fleet_degraded',
+        app: appTag(refused.clientId),
+        reason: 'error',
+        message: expect.stringMatching(/^Error: NOPERM /),
+      },
+    ]);
+    // The granted app kept its shared token and budget in Redis.
+    const grantedKeys = fleetKeys(granted.clientId);
+    expect(await redis.client.exists([grantedKeys.token, grantedKeys.budgetConfigs])).toBe(2);
+    expect(other().stats.tokenRequests).toBe(1);
+
+    await redis.client.sendCommand(['ACL', 'SETUSER', USER.name, `~${keysOf(refused.clientId)}`]);
+    await recovery.happened;
+    expect(recovery.fleetEvents().map((e) => e.type)).toEqual([
+      'fleet_degraded',
+      'fleet_recovered',
+    ]);
+  });
 });
 
 describe('a Redis that refuses the login', () => {
@@ -143,7 +219,12 @@ describe('a Redis that refuses the login', () => {
 
       const degraded = events.filter((e) => e.type === 'fleet_degraded');
       expect(degraded).toEqual([
-        { type: 'fleet_degraded', reason: 'error', message: expect.stringMatching(why) },
+        {
+          type: 'fleet_degraded',
+          app: appTag(emulator().clientId),
+          reason: 'error',
+          message: expect.stringMatching(why),
+        },
       ]);
       expect(JSON.stringify(events)).not.toContain('not-the-password');
     },
