@@ -68,10 +68,10 @@ function describeFailure(error: unknown): Pick<FleetDegradedEvent, 'reason' | 'm
 /**
  * Tracks whether Redis serves one app: each app of a fleet has its own, on the shared
  * connection, so keys refused to one app (an ACL, a Cluster node down) leave the others on
- * Redis. The first failure degrades the app and reports `fleet_degraded`; from then on nothing
- * of the app's is sent but a probe every `probeIntervalMs`, so a hung Redis costs a call the
- * command timeout once, not on every call. The first probe that succeeds, a write, reports
- * `fleet_recovered`.
+ * Redis, and an unreachable Redis degrades each app at its next command. The first failure
+ * degrades the app and reports `fleet_degraded`; from then on nothing of the app's is sent but
+ * a probe every `probeIntervalMs`, so a hung Redis costs the app's calls the command timeout
+ * once, not on every call. The first probe that succeeds, a write, reports `fleet_recovered`.
  */
 export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
   const { connection, app, probeKey, commandTimeoutMs, probeIntervalMs, emit } = options;
@@ -80,8 +80,21 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
   let probeTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const bounded = <T>(operation: () => Promise<T>) =>
-    withTimeout(connection.ready.then(operation), commandTimeoutMs);
+  const bounded = async <T>(operation: () => Promise<T>): Promise<T> => {
+    let abandoned = false;
+    const sent = connection.ready.then(() => {
+      // Not sent once its caller has given up: while the first connection is still coming up,
+      // every probe would wait for it, and all of them would reach Redis at once when it did.
+      if (abandoned) throw new CommandTimeout('given up before the connection was ready');
+      return operation();
+    });
+    try {
+      return await withTimeout(sent, commandTimeoutMs);
+    } catch (error) {
+      abandoned = true;
+      throw error;
+    }
+  };
 
   const change = (degraded: boolean) => {
     for (const listener of listeners) listener(degraded);

@@ -88,6 +88,10 @@ describe('a Redis that answers but refuses the writes the fleet needs', () => {
     await redis.client.sendCommand(['REPLICAOF', 'NO', 'ONE']);
     await redis.client.configSet({ maxmemory: '0' });
     await redis.client.sendCommand(['ACL', 'DELUSER', USER.name]);
+    // Keys were refused on purpose; a command never: the README's ACL grants all the fleet ran.
+    const log = await redis.client.sendCommand(['ACL', 'LOG']);
+    await redis.client.sendCommand(['ACL', 'LOG', 'RESET']);
+    expect(JSON.stringify(log)).not.toMatch(/"command"/);
   });
 
   /** A fleet that logs in as a user granted `patterns`; the probe comes back every 5 ms. */
@@ -175,12 +179,22 @@ describe('a Redis that answers but refuses the writes the fleet needs', () => {
     expect(await redis.client.exists([grantedKeys.token, grantedKeys.budgetConfigs])).toBe(2);
     expect(other().stats.tokenRequests).toBe(1);
 
+    expect(shared.degraded).toBe(true);
+
     await redis.client.sendCommand(['ACL', 'SETUSER', USER.name, `~${keysOf(refused.clientId)}`]);
     await recovery.happened;
     expect(recovery.fleetEvents().map((e) => e.type)).toEqual([
       'fleet_degraded',
       'fleet_recovered',
     ]);
+    expect(shared.degraded).toBe(false);
+
+    // Closed, the fleet leaves both apps' clients working on their own, and says nothing more.
+    await shared.close();
+    await refusedClient.request(GET_ME);
+    await grantedClient.request(GET_ME);
+    expect(shared.degraded).toBe(true);
+    expect(recovery.fleetEvents()).toHaveLength(2);
   });
 });
 
