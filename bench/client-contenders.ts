@@ -50,13 +50,17 @@ const tokenProvider: TokenProvider = {
   invalidate: async () => {},
 };
 
+/** What the raw contenders send. */
+const HEADERS = { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` };
+const requestBody = () => JSON.stringify({ query: QUERY, operationName: 'GetMe' });
+
 /** One call with `fetch` alone, with a timeout signal when `timeoutMs` is given. */
 function rawFetch(endpoint: string, timeoutMs?: number): () => Promise<unknown> {
   return async () => {
     const init: RequestInit = {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ query: QUERY, operationName: 'GetMe' }),
+      headers: HEADERS,
+      body: requestBody(),
     };
     if (timeoutMs !== undefined) init.signal = AbortSignal.timeout(timeoutMs);
     const response = await fetch(endpoint, init);
@@ -73,8 +77,8 @@ function undiciRequest(endpoint: string, timeoutMs: number): () => Promise<unkno
   return async () => {
     const { statusCode, body } = await request(endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ query: QUERY, operationName: 'GetMe' }),
+      headers: HEADERS,
+      body: requestBody(),
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (statusCode !== 200) {

@@ -96,14 +96,12 @@ export async function clientTiming(): Promise<string> {
       })`,
   );
   const timed: Contender = 'raw fetch, with a timeout';
-  const againstTimed = clients.map((r) => {
-    const lat = ratios(series(latency, r.name), series(latency, timed));
-    const tput = ratios(series(rps, r.name), series(rps, timed));
-    return `${r.name}: latency ${lat.median.toFixed(3)}× (IQR ${lat.spread}), throughput ${tput.median.toFixed(3)}× (IQR ${tput.spread})`;
-  });
-  const undici: Contender = 'undici request, with a timeout';
-  const transportLatency = ratios(series(latency, undici), series(latency, timed));
-  const transportThroughput = ratios(series(rps, undici), series(rps, timed));
+  /** `name`'s latency and throughput per round against raw fetch with a timeout. */
+  const againstTimed = (name: Contender) => {
+    const lat = ratios(series(latency, name), series(latency, timed));
+    const tput = ratios(series(rps, name), series(rps, timed));
+    return `latency ${lat.median.toFixed(3)}× (IQR ${lat.spread}), throughput ${tput.median.toFixed(3)}× (IQR ${tput.spread})`;
+  };
   return `## Client overhead
 
 The client with pacing off, and with pacing on at a budget that does not bind
@@ -119,11 +117,11 @@ ${table(['contender', 'median latency ms', 'latency ratio', 'IQR', 'throughput /
 Target (latency ≤ ${TARGET.latency}×, throughput ≥ ${TARGET.throughput}×): ${verdicts.join('; ')}.
 
 Against raw fetch with a timeout (\`AbortSignal.timeout(30_000)\`, what a careful user's own call
-carries; the client's calls always have one), per round: ${againstTimed.join('; ')}.
+carries; the client's calls always have one), per round: ${clients.map((r) => `${r.name}: ${againstTimed(r.name)}`).join('; ')}.
 
 The transport: undici's \`request\` (the library under Node's \`fetch\`, without its WHATWG
 Request, Response and streams), with the same timeout, against raw fetch with a timeout, per
-round: latency ${transportLatency.median.toFixed(3)}× (IQR ${transportLatency.spread}), throughput ${transportThroughput.median.toFixed(3)}× (IQR ${transportThroughput.spread}).
+round: ${againstTimed('undici request, with a timeout')}.
 `;
 }
 
