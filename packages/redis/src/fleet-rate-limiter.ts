@@ -84,11 +84,11 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   const enterFallback = () => {
     // Redis failing again within a window of its return (the probe's write got through but the
     // budget's did not: memory hovering at its limit, an ACL that grants only the probe's key, a
-    // flaky link) needs no new pause: every request
-    // since took a fallback slot too, and so did every other process's, since they noticed the
-    // return at most two probe intervals apart and recover for longer than a window. Pausing at
-    // each such failure would starve the process. Later, another process may have filled the
-    // server's window through Redis, and the pause is what keeps the fleet within the budget.
+    // flaky link) needs no new pause: every request since took a fallback slot too, and so did
+    // every other process's, since they noticed the return at most two probe intervals apart
+    // and recover for longer than a window. Pausing at each such failure would starve the
+    // process. Later, another process may have filled the server's window through Redis, and the
+    // pause is what keeps the fleet within the budget.
     const flapped = mode === 'recovering' && Date.now() - recoveringSince < applied.windowMs;
     mode = 'fallback';
     if (!flapped) fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());

@@ -39,8 +39,7 @@ export interface RedisFleet extends Fleet {
  * time, paused for all after a 429). When Redis fails an app (unreachable, or refusing its
  * writes), each process falls back to its own token and `fallbackShare` of the app's budget,
  * reports `fleet_degraded`, and returns to the fleet when Redis takes the app's writes again
- * (`fleet_recovered`). Options are checked here; the connection
- * opens in the background.
+ * (`fleet_recovered`). Options are checked here; the connection opens in the background.
  *
  * @example
  * const fleet = createRedisFleet({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
