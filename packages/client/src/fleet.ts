@@ -13,7 +13,10 @@ export interface FleetMember {
    * was given: then the fleet's own budget applies.
    */
   readonly rateLimit: RateLimitConfig | undefined;
-  /** The client's listener: fleet events join its stream of `AdminApiEvent`s. */
+  /**
+   * The client's listener: fleet events join its stream of `AdminApiEvent`s. The client keeps
+   * it, so a fleet that outlives its clients should hold it weakly.
+   */
   readonly onEvent: AdminApiEventListener | undefined;
   /** The client's clock; a shared token's expiry is handed over in it. */
   readonly now: () => number;

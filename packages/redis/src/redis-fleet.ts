@@ -1,13 +1,7 @@
 import { ConfigurationError } from '@admin-api/auth';
-import { emit } from '@admin-api/auth/internal';
-import type {
-  Fleet,
-  FleetEvent,
-  FleetMember,
-  FleetMembership,
-  RateLimiter,
-} from '@admin-api/client';
+import type { Fleet, FleetMember, FleetMembership, RateLimiter } from '@admin-api/client';
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
+import { createFleetListeners } from './fleet-listeners.js';
 import { createFleetRateLimiter } from './fleet-rate-limiter.js';
 import { createFleetTokenStore } from './fleet-token-store.js';
 import { appKeys, appTag, type FleetKeys } from './keys.js';
@@ -55,11 +49,8 @@ export function createRedisFleet(
   const { keyPrefix, share, commandTimeoutMs, probeIntervalMs } = config;
   const redis = openFleetConnection(connection, probeIntervalMs);
   const { client } = redis;
-  const listeners = new Set<(event: FleetEvent) => void>();
-  if (config.onEvent) listeners.add(config.onEvent);
-  const emitAll = (event: FleetEvent) => {
-    for (const listener of listeners) emit(listener, event);
-  };
+  const listeners = createFleetListeners(config.onEvent);
+  const emitAll = listeners.emit;
   // One health per app: keys refused to one app leave the others on Redis.
   const healths = new Map<string, RedisHealth>();
   const healthFor = (app: string, keys: FleetKeys): RedisHealth => {

@@ -1,0 +1,83 @@
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { type AdminApiEvent, createAdminClient } from '@admin-api/client';
+import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRedisFleet } from '../src/index.js';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** A redis:// URL on a loopback port nothing listens on: every connection is refused. */
+async function refusedUrl(): Promise<string> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return `redis://127.0.0.1:${port}`;
+}
+
+/**
+ * Creates `count` clients, each with a listener of its own, and keeps none: weak references to
+ * the listeners. A function of its own, because a suspended async test would keep the last
+ * iteration's locals.
+ */
+function createAndDrop(
+  count: number,
+  create: (onEvent: (event: AdminApiEvent) => void) => unknown,
+): WeakRef<object>[] {
+  return Array.from({ length: count }, () => {
+    const listener = (event: AdminApiEvent) => {
+      throw new Error(`a dropped client's listener heard ${event.type}`);
+    };
+    create(listener);
+    return new WeakRef(listener);
+  });
+}
+
+describe("a fleet and its clients' listeners", () => {
+  const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+
+  it('keeps no listener of a dropped client, and a kept one hears each event once', async () => {
+    const fleet = createRedisFleet(
+      { url: await refusedUrl() },
+      { commandTimeoutMs: 200, rateLimit: { limit: 50, windowMs: 100 } },
+    );
+    try {
+      const credentials = emulatorCredentials(emulator());
+      const dropped = createAndDrop(20, (onEvent) =>
+        createAdminClient({ ...credentials, fleet, onEvent }),
+      );
+      const heard: string[] = [];
+      const shared = (event: AdminApiEvent) => {
+        if (event.type.startsWith('fleet_')) heard.push(`shared ${event.type}`);
+      };
+      const kept = createAdminClient({
+        ...credentials,
+        fleet,
+        onEvent: (event) => {
+          if (event.type.startsWith('fleet_')) heard.push(`kept ${event.type}`);
+        },
+      });
+      const alsoShared = [
+        createAdminClient({ ...credentials, fleet, onEvent: shared }),
+        createAdminClient({ ...credentials, fleet, onEvent: shared }),
+      ];
+
+      // A WeakRef's target lives to the end of the job that made it.
+      await new Promise((resolve) => setImmediate(resolve));
+      collectGarbage();
+      expect(dropped.flatMap((ref, i) => (ref.deref() ? [i] : []))).toEqual([]);
+
+      // On the fallback, every call still succeeds; the fleet reports its failure once.
+      await Promise.all(
+        [kept, ...alsoShared].map((client) => client.request('query GetMe { me { id } }')),
+      );
+      expect(heard.sort()).toEqual(['kept fleet_degraded', 'shared fleet_degraded']);
+    } finally {
+      await fleet.close();
+    }
+  });
+});
