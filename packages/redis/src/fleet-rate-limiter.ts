@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { onAbort } from '@admin-api/auth/internal';
 import { createPacer, type RateLimiter } from '@admin-api/client';
 import type { BudgetAttempt, BudgetConfig, BudgetSlot, RateBudget } from './rate-budget.js';
+import { createRecentHolds } from './recent-holds.js';
 import { type RedisHealth, RedisUnavailableError } from './redis-health.js';
 
 /** Requests per window, as a decision of the shared budget applied them. */
@@ -64,14 +65,9 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   let pausedUntil = 0;
   const queue: Waiter[] = [];
   let pumping = false;
-  // How long recent slots were held (acquisition to release), to allow for requests in flight.
-  const recent: { releasedAt: number; heldMs: number }[] = [];
-
-  const slowestRecentMs = () => {
-    const since = Date.now() - 2 * applied.windowMs;
-    while (recent.length > 0 && (recent[0]?.releasedAt ?? 0) < since) recent.shift();
-    return recent.reduce((slowest, slot) => Math.max(slowest, slot.heldMs), 0);
-  };
+  // How long recent slots were held, to allow for requests in flight.
+  const recent = createRecentHolds();
+  const slowestRecentMs = () => recent.slowestMs(applied.windowMs);
 
   const fallbackPacer = (): RateLimiter => {
     fallback ??= createPacer({
@@ -184,8 +180,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     return () => {
       if (released) return;
       released = true;
-      const releasedAt = Date.now();
-      recent.push({ releasedAt, heldMs: releasedAt - acquiredAt });
+      recent.record(Date.now() - acquiredAt, applied.windowMs);
       // A shared request answered after the fallback began counts at the server a window more.
       if (shared && mode === 'fallback') fallback?.pauseFor(applied.windowMs);
       release();
