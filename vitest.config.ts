@@ -37,5 +37,7 @@ export default defineConfig({
     // machine one that takes 10 s alone took over 20 s.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // For the tests that check what the heap keeps once garbage is collected.
+    execArgv: ['--expose-gc'],
   },
 });

@@ -54,9 +54,9 @@ export interface RedisFleetOptions {
   /** How often an unreachable Redis is tried again. @default 1000 */
   probeIntervalMs?: number;
   /**
-   * Receives the fleet's `fleet_*` events (each client's `onEvent` receives them too, for as
-   * long as the client is referenced). Never given a token, the secret or the client id;
-   * exceptions it throws are ignored.
+   * Receives the fleet's `fleet_*` events. Each client's `onEvent` receives them too; the
+   * fleet does not keep a client's listener alive once nothing else does. Never given a token,
+   * the secret or the client id; exceptions it throws are ignored.
    */
   onEvent?: ((event: FleetEvent) => void) | undefined;
 }
