@@ -1,4 +1,5 @@
 import type { FleetDegradedEvent, FleetEvent } from '@admin-api/client';
+import { createConnectionGate } from './connection-gate.js';
 import type { FleetConnection } from './fleet-connection.js';
 import { defineLuaScript, runScript } from './lua-script.js';
 
@@ -80,20 +81,16 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
   let probeTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
+  const gate = createConnectionGate(connection.ready);
+
   const bounded = async <T>(operation: () => Promise<T>): Promise<T> => {
-    let abandoned = false;
-    const sent = connection.ready.then(() => {
-      // Not sent once its caller has given up: while the first connection is still coming up,
-      // every probe would wait for it, and all of them would reach Redis at once when it did.
-      if (abandoned) throw new CommandTimeout('given up before the connection was ready');
-      return operation();
-    });
-    try {
-      return await withTimeout(sent, commandTimeoutMs);
-    } catch (error) {
-      abandoned = true;
-      throw error;
+    const startedAt = Date.now();
+    // Never sent once its caller has given up: while the first connection is still coming up,
+    // every probe would wait for it, and all of them would reach Redis at once when it did.
+    if (!gate.open && !(await gate.wait(commandTimeoutMs))) {
+      throw new CommandTimeout(`no connection within ${commandTimeoutMs} ms`);
     }
+    return withTimeout(operation(), commandTimeoutMs - (Date.now() - startedAt));
   };
 
   const change = (degraded: boolean) => {

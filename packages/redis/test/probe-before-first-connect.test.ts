@@ -12,6 +12,8 @@ function connectingLater() {
   const ready = new Promise<void>((resolve) => {
     connect = resolve;
   });
+  // Each callback chained onto the pending connect is kept until it is made.
+  const chained = vi.spyOn(ready, 'then');
   const sent: string[] = [];
   const connection: FleetConnection = {
     client: {
@@ -22,7 +24,7 @@ function connectingLater() {
     lastError: new Error('connect ECONNREFUSED 127.0.0.1:6379'),
     close: async () => {},
   };
-  return { connection, connect, sent };
+  return { connection, connect, sent, chained };
 }
 
 describe('Redis down when the fleet starts', () => {
@@ -33,8 +35,8 @@ describe('Redis down when the fleet starts', () => {
     vi.useRealTimers();
   });
 
-  it('probes that timed out waiting for the first connection are never sent when it comes', async () => {
-    const { connection, connect, sent } = connectingLater();
+  it('probes that timed out waiting for the first connection are never sent when it comes, nor kept until it does', async () => {
+    const { connection, connect, sent, chained } = connectingLater();
     const events: FleetEvent[] = [];
     const health = createRedisHealth({
       connection,
@@ -50,6 +52,7 @@ describe('Redis down when the fleet starts', () => {
     await refused;
     // Twenty probes come and time out while the connection is still being made.
     await vi.advanceTimersByTimeAsync(20 * (PROBE_MS + TIMEOUT_MS));
+    expect(chained).toHaveBeenCalledTimes(1);
 
     connect();
     await vi.advanceTimersByTimeAsync(0);
