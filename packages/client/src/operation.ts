@@ -17,10 +17,19 @@ export interface Operation {
   readonly operationType: 'query' | 'mutation';
 }
 
-/** A document, parsed and checked once. */
+/** An operation of a document: all the client needs of its syntax tree. */
+interface OperationSummary {
+  readonly name: string | undefined;
+  readonly type: OperationDefinitionNode['operation'];
+}
+
+/**
+ * A document, parsed and checked once. The cache keeps this rather than the syntax tree, which
+ * is tens of times the size of the text.
+ */
 interface AnalyzedDocument {
   readonly query: string;
-  readonly operations: readonly OperationDefinitionNode[];
+  readonly operations: readonly OperationSummary[];
 }
 
 const byDocument = new WeakMap<DocumentNode, AnalyzedDocument>();
@@ -42,9 +51,9 @@ function isDocumentNode(value: unknown): value is DocumentNode {
 }
 
 function analyze(document: DocumentNode, query: string): AnalyzedDocument {
-  const operations = document.definitions.filter(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
+  const operations = document.definitions
+    .filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
+    .map((d) => ({ name: d.name?.value, type: d.operation }));
   if (operations.length === 0) {
     throw invalidDocument('The document holds no operation: pass a query or a mutation.');
   }
@@ -61,7 +70,7 @@ function firstLine(error: unknown): string {
 function analyzeString(source: string, fromAst = false): AnalyzedDocument {
   let document: DocumentNode;
   try {
-    document = parse(source);
+    document = parse(source, { noLocation: true });
   } catch (error) {
     // The message and location say what is wrong; the error itself would carry the whole source.
     const detail = error instanceof GraphQLError ? error.message : firstLine(error);
@@ -123,17 +132,17 @@ function lookUp(document: unknown): AnalyzedDocument {
 }
 
 function select(
-  operations: readonly OperationDefinitionNode[],
+  operations: readonly OperationSummary[],
   operationName: string | undefined,
-): OperationDefinitionNode {
-  const names = () => operations.map((o) => o.name?.value ?? '(anonymous)').join(', ');
+): OperationSummary {
+  const names = () => operations.map((o) => o.name ?? '(anonymous)').join(', ');
   if (operationName === undefined) {
     if (operations.length === 1 && operations[0]) return operations[0];
     throw invalidDocument(
       `The document holds ${operations.length} operations (${names()}): pass { operationName } to say which to run.`,
     );
   }
-  const found = operations.find((o) => o.name?.value === operationName);
+  const found = operations.find((o) => o.name === operationName);
   if (!found) {
     throw invalidDocument(
       `The document has no operation named "${operationName}" (it has ${names()}).`,
@@ -150,15 +159,15 @@ function select(
 export function toOperation(document: unknown, operationName?: string): Operation {
   const { query, operations } = lookUp(document);
   const operation = select(operations, operationName);
-  if (operation.operation === 'subscription') {
+  if (operation.type === 'subscription') {
     throw invalidDocument(
       'Subscriptions are not supported: the Admin API answers queries and mutations over HTTP.',
     );
   }
   return {
     query,
-    operationName: operation.name?.value,
-    operationType: operation.operation === 'mutation' ? 'mutation' : 'query',
+    operationName: operation.name,
+    operationType: operation.type === 'mutation' ? 'mutation' : 'query',
   };
 }
 
