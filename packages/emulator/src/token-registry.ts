@@ -7,9 +7,24 @@ export type TokenCheck =
   | { ok: true; clientId: string }
   | { ok: false; reason: 'unknown' | 'expired' };
 
-/** Issues JWT-shaped opaque tokens and remembers them until they expire. */
+/** Fewest remembered tokens at which issuing one sweeps out the expired. */
+const SWEEP_FLOOR = 1_024;
+
+/**
+ * Issues JWT-shaped opaque tokens and remembers them until they expire. Expired ones are swept
+ * out as new ones are issued, whenever the count has doubled since the last sweep: a long-running
+ * emulator whose clients replace their tokens without ever sending the old ones again would
+ * otherwise keep every token it issued. A swept token sent again is unknown rather than expired:
+ * a 401 either way.
+ */
 export function createTokenRegistry(now: () => number) {
   const issued = new Map<string, { clientId: string; expiresAt: number }>();
+  let sweepAt = SWEEP_FLOOR;
+  const sweep = () => {
+    const at = now();
+    for (const [token, entry] of issued) if (at >= entry.expiresAt) issued.delete(token);
+    sweepAt = Math.max(SWEEP_FLOOR, 2 * issued.size);
+  };
 
   return {
     issue(clientId: string, lifetimeS: number): string {
@@ -24,6 +39,7 @@ export function createTokenRegistry(now: () => number) {
       );
       const token = `${header}.${payload}.${base64url(randomBytes(24))}`;
       issued.set(token, { clientId, expiresAt: iat + lifetimeS * 1000 });
+      if (issued.size >= sweepAt) sweep();
       return token;
     },
 
@@ -40,6 +56,11 @@ export function createTokenRegistry(now: () => number) {
     /** Revokes every issued token, as if all had expired. */
     revokeAll(): void {
       issued.clear();
+    },
+
+    /** How many tokens it remembers. */
+    get size(): number {
+      return issued.size;
     },
 
     /** Revokes one token; true if it was known. */
