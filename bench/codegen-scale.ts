@@ -33,22 +33,25 @@ const WORK = fileURLToPath(new URL('./.work/', import.meta.url));
 
 interface Measure {
   wallS: number;
+  /** User + system CPU seconds of the process. */
+  cpuS: number;
   peakMiB: number;
   output: string;
 }
 
-/** Runs a command under GNU time: wall seconds, peak resident memory, and what it printed. */
+/** Runs a command under GNU time: wall and CPU seconds, peak resident memory, and what it printed. */
 async function timed(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Measure> {
   const out = join(cwd, '.time');
   const { stdout, stderr } = await run(
     '/usr/bin/time',
-    ['-f', '%e %M', '-o', out, process.execPath, ...args],
+    ['-f', '%e %U %S %M', '-o', out, process.execPath, ...args],
     { cwd, env, maxBuffer: 64 * 2 ** 20 },
   );
-  const [wall, rssKb] =
+  const [wall, user, system, rssKb] =
     readFileSync(out, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
   return {
     wallS: wall ?? Number.NaN,
+    cpuS: (user ?? Number.NaN) + (system ?? Number.NaN),
     peakMiB: (rssKb ?? Number.NaN) / 1024,
     output: `${stdout}${stderr}`,
   };
@@ -167,6 +170,7 @@ async function measureWorkload(workload: Workload): Promise<WorkloadResult> {
 }
 
 const wall = (runs: Measure[]) => median(runs.map((r) => r.wallS));
+const cpu = (runs: Measure[]) => median(runs.map((r) => r.cpuS));
 const peak = (runs: Measure[]) => median(runs.map((r) => r.peakMiB));
 
 /** Fixed costs measured in the same run: Node itself, and graphql-codegen's CLI doing nothing. */
@@ -264,15 +268,28 @@ export async function codegenScale(): Promise<BenchReport> {
   const last = github.at(-1);
   let growthLine = '';
   if (first && last && first !== last) {
-    const added = last.workload.operations.length - first.workload.operations.length;
-    // Steepness: the time each added operation costs (the slope), and the plain ratio of walls.
-    const slope = (key: keyof WorkloadResult['runs']) =>
-      ((wall(last.runs[key]) - wall(first.runs[key])) * 1000) / added;
-    const times = (key: keyof WorkloadResult['runs']) =>
-      (wall(last.runs[key]) / wall(first.runs[key])).toFixed(2);
-    const describe = (key: keyof WorkloadResult['runs']) =>
-      `${slope(key).toFixed(1)} ms/op (${times(key)}×)`;
-    growthLine = `Growth from ${first.workload.operations.length} to ${last.workload.operations.length} operations on GitHub's schema, as the time each added operation costs (and the ratio of the two walls): plain cold ${describe('plainCold')}, plain warm ${describe('plainWarm')}; admin-api codegen cold ${describe('oursCold')}, warm ${describe('oursWarm')} (slope no steeper than plain's: cold ${verdict(slope('oursCold') <= slope('plainCold'))}, warm ${verdict(slope('oursWarm') <= slope('plainWarm'))}).`;
+    type Key = keyof WorkloadResult['runs'];
+    // Steepness: what each added operation costs, the least-squares slope over every size (two
+    // end points alone swing with one slow run), in wall and in CPU time; and the ratio of walls.
+    const sizes = github.map((r) => r.workload.operations.length);
+    const meanSize = sizes.reduce((sum, x) => sum + x, 0) / sizes.length;
+    const slope = (key: Key, of: (runs: Measure[]) => number) => {
+      const ys = github.map((r) => of(r.runs[key]));
+      const meanY = ys.reduce((sum, y) => sum + y, 0) / ys.length;
+      let covariance = 0;
+      let variance = 0;
+      sizes.forEach((x, i) => {
+        covariance += (x - meanSize) * ((ys[i] ?? Number.NaN) - meanY);
+        variance += (x - meanSize) ** 2;
+      });
+      return (covariance / variance) * 1000;
+    };
+    const times = (key: Key) => (wall(last.runs[key]) / wall(first.runs[key])).toFixed(2);
+    const describe = (key: Key) =>
+      `${slope(key, wall).toFixed(1)} / ${slope(key, cpu).toFixed(1)} ms/op (${times(key)}×)`;
+    const noSteeper = (of: (runs: Measure[]) => number) =>
+      `cold ${verdict(slope('oursCold', of) <= slope('plainCold', of))}, warm ${verdict(slope('oursWarm', of) <= slope('plainWarm', of))}`;
+    growthLine = `Growth over ${sizes.join(', ')} operations on GitHub's schema, as the time each added operation costs, wall / CPU (the least-squares slope of the medians), and the ratio of the ${last.workload.operations.length}- and ${first.workload.operations.length}-operation walls: plain cold ${describe('plainCold')}, plain warm ${describe('plainWarm')}; admin-api codegen cold ${describe('oursCold')}, warm ${describe('oursWarm')}. Slope no steeper than plain's: wall ${noSteeper(wall)}; CPU ${noSteeper(cpu)}.`;
   }
 
   const markdown = `## Codegen at scale
