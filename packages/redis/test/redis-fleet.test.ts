@@ -79,7 +79,7 @@ describe('createRedisFleet', () => {
           type: 'fleet_degraded',
           app: expect.stringMatching(/^[0-9a-f]{12}$/),
           reason: 'timeout',
-          message: 'no answer within 100 ms',
+          message: 'no connection within 100 ms',
         },
       ]);
       expect(emulator().stats.tokenRequests).toBe(1);
