@@ -50,11 +50,18 @@ export interface RedisHealthOptions {
 /** How {@link withTimeout} rejects when `ms` pass first. */
 export class CommandTimeout extends Error {}
 
-/** `promise`, or a {@link CommandTimeout} once `ms` pass; the timer never outlives the race. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * `promise`, or a {@link CommandTimeout} saying `message` once `ms` pass; the timer never
+ * outlives the race.
+ */
+export function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  message = `no answer within ${ms} ms`,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CommandTimeout(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new CommandTimeout(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -84,13 +91,18 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
   const gate = createConnectionGate(connection.ready);
 
   const bounded = async <T>(operation: () => Promise<T>): Promise<T> => {
-    const startedAt = Date.now();
-    // Never sent once its caller has given up: while the first connection is still coming up,
-    // every probe would wait for it, and all of them would reach Redis at once when it did.
-    if (!gate.open && !(await gate.wait(commandTimeoutMs))) {
-      throw new CommandTimeout(`no connection within ${commandTimeoutMs} ms`);
+    let leftMs = commandTimeoutMs;
+    if (!gate.open) {
+      // Never sent once its caller has given up: while the first connection is still coming up,
+      // every probe would wait for it, and all of them would reach Redis at once when it did.
+      const startedAt = performance.now();
+      const opened = await gate.wait(commandTimeoutMs);
+      leftMs -= performance.now() - startedAt;
+      if (!opened || leftMs <= 0) {
+        throw new CommandTimeout(`no connection within ${commandTimeoutMs} ms`);
+      }
     }
-    return withTimeout(operation(), commandTimeoutMs - (Date.now() - startedAt));
+    return withTimeout(operation(), leftMs, `no answer within ${commandTimeoutMs} ms`);
   };
 
   const change = (degraded: boolean) => {
