@@ -72,7 +72,7 @@ function analyzeString(source: string, fromAst = false): AnalyzedDocument {
   try {
     document = parse(source, { noLocation: true });
   } catch (error) {
-    // The message and location say what is wrong; the error itself would carry the whole source.
+    // The parser's message says what is wrong; the error itself would carry the whole source.
     const detail = error instanceof GraphQLError ? error.message : firstLine(error);
     throw invalidDocument(
       fromAst

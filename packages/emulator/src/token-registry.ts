@@ -56,6 +56,7 @@ export function createTokenRegistry(now: () => number) {
     /** Revokes every issued token, as if all had expired. */
     revokeAll(): void {
       issued.clear();
+      sweepAt = SWEEP_FLOOR;
     },
 
     /** How many tokens it remembers. */
