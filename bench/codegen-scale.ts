@@ -289,7 +289,7 @@ export async function codegenScale(): Promise<BenchReport> {
       `${slope(key, wall).toFixed(1)} / ${slope(key, cpu).toFixed(1)} ms/op (${times(key)}×)`;
     const noSteeper = (of: (runs: Measure[]) => number) =>
       `cold ${verdict(slope('oursCold', of) <= slope('plainCold', of))}, warm ${verdict(slope('oursWarm', of) <= slope('plainWarm', of))}`;
-    growthLine = `Growth over ${sizes.join(', ')} operations on GitHub's schema, as the time each added operation costs, wall / CPU (the least-squares slope of the medians), and the ratio of the ${last.workload.operations.length}- and ${first.workload.operations.length}-operation walls: plain cold ${describe('plainCold')}, plain warm ${describe('plainWarm')}; admin-api codegen cold ${describe('oursCold')}, warm ${describe('oursWarm')}. Slope no steeper than plain's: wall ${noSteeper(wall)}; CPU ${noSteeper(cpu)}.`;
+    growthLine = `Growth over ${sizes.join(', ')} operations on GitHub's schema, as the time each added operation costs, wall / CPU (the slope of a straight line fitted through the medians at each size), and the ratio of the ${last.workload.operations.length}- and ${first.workload.operations.length}-operation walls: plain cold ${describe('plainCold')}, plain warm ${describe('plainWarm')}; admin-api codegen cold ${describe('oursCold')}, warm ${describe('oursWarm')}. Slope no steeper than plain's: wall ${noSteeper(wall)}; CPU ${noSteeper(cpu)}.`;
   }
 
   const markdown = `## Codegen at scale
