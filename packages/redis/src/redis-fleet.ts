@@ -1,6 +1,5 @@
 import { ConfigurationError } from '@admin-api/auth';
 import type { Fleet, FleetMember, FleetMembership, RateLimiter } from '@admin-api/client';
-import { createAppMembers } from './app-members.js';
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
 import { createFleetListeners } from './fleet-listeners.js';
 import { createFleetRateLimiter } from './fleet-rate-limiter.js';
@@ -16,9 +15,9 @@ import { createTokenCipher } from './token-cipher.js';
 /** A fleet on Redis: pass it to `createAdminClient({ ..., fleet })`. */
 export interface RedisFleet extends Fleet {
   /**
-   * True while Redis fails any app of this fleet that still has a client in this process (it is
-   * unreachable, or refuses that app's writes), so that this process paces that app itself and
-   * keeps its own token; and after `close()`.
+   * True while Redis fails any app of this fleet (it is unreachable, or refuses that app's
+   * writes), so that this process paces that app itself and keeps its own token; and after
+   * `close()`.
    */
   readonly degraded: boolean;
   /**
@@ -73,11 +72,6 @@ export function createRedisFleet(
   const limiters = new Map<string, RateLimiter>();
   const warned = new Set<string>();
   let closed = false;
-  const members = createAppMembers((app) => {
-    healths.get(app)?.close();
-    healths.delete(app);
-    for (const id of limiters.keys()) if (id.startsWith(`${app}/`)) limiters.delete(id);
-  });
 
   const limiterFor = (app: string, keys: FleetKeys, member: FleetMember): RateLimiter => {
     const rateLimit = member.rateLimit ?? config.rateLimit;
@@ -141,8 +135,6 @@ export function createRedisFleet(
           lifetimeMs: config.lockLifetimeMs,
         }),
       });
-      // The client's token provider keeps its store for as long as the client lives.
-      members.add(app, tokenStore);
       return { tokenStore, rateLimiter: limiterFor(app, keys, member) };
     },
 

@@ -61,19 +61,3 @@ export async function redisTime(client: TestRedisClient): Promise<number> {
 export async function until(condition: () => Promise<boolean>): Promise<void> {
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
 }
-
-/** A full garbage collection (vitest.config.ts runs the tests with --expose-gc). */
-export function collectGarbage(): void {
-  if (!globalThis.gc) throw new Error('vitest.config.ts runs the tests with --expose-gc');
-  globalThis.gc();
-}
-
-/** Whether `condition` holds once garbage is collected, trying `rounds` times. */
-export async function afterCollecting(condition: () => boolean, rounds = 50): Promise<boolean> {
-  for (let round = 0; round < rounds && !condition(); round++) {
-    collectGarbage();
-    // Finalizers run in a task of their own after a collection.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return condition();
-}
