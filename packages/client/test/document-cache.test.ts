@@ -1,20 +1,10 @@
-import { getHeapStatistics } from 'node:v8';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientFor } from './client-fixture.js';
 import { startServer } from './loopback-server.js';
+import { retainedHeap } from './retained-heap.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
-
-/** Heap in use once garbage is collected (vitest.config.ts runs the tests with --expose-gc). */
-async function retainedHeap(): Promise<number> {
-  if (!globalThis.gc) throw new Error('run with --expose-gc');
-  for (let i = 0; i < 3; i++) {
-    await new Promise((resolve) => setImmediate(resolve));
-    globalThis.gc();
-  }
-  return getHeapStatistics().used_heap_size;
-}
 
 /** A query of about 9 KB that no other call sends, as one built by pasting values in is. */
 const builtQuery = (n: number) =>

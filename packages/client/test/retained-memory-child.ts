@@ -2,13 +2,11 @@
 // through the client and prints the heap retained after forced full GCs, before and after.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getHeapSpaceStatistics } from 'node:v8';
 import { createAdminClient } from '../src/index.js';
+import { retainedHeap } from './retained-heap.js';
 
 const [callsArg] = process.argv.slice(2);
 const CALLS = Number(callsArg);
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with --expose-gc');
 
 const answer = JSON.stringify({ data: { me: { id: 'app_1', name: 'App', scopes: ['READ'] } } });
 const token = JSON.stringify({
@@ -46,23 +44,6 @@ async function run(calls: number): Promise<void> {
         await client.request('query GetMe { me { id name scopes } }', {}, { signal });
     }),
   );
-}
-
-// Objects only: code space grows when V8 optimises late, as it does on a busy machine, and says
-// nothing about what the client keeps. The event loop turns before each GC so that the last
-// calls' sockets and responses are let go: collected straight after the run, they swung the
-// figure by ±2 MiB; after three turns, by under 0.3 MiB.
-async function retainedHeap(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    await new Promise((resolve) => setImmediate(resolve));
-    gc?.();
-  }
-  return getHeapSpaceStatistics()
-    .filter(
-      (space) =>
-        space.space_name !== 'code_space' && space.space_name !== 'code_large_object_space',
-    )
-    .reduce((sum, space) => sum + space.space_used_size, 0);
 }
 
 // Past warm-up: the heap settles over the first ~20,000 calls (compiled code, connection pool,
