@@ -15,7 +15,7 @@ export interface ConnectionGate {
  * would keep its callbacks and its error until Redis came up, every probe interval for as long
  * as the outage lasts.
  */
-export function createConnectionGate(ready: Promise<void>): ConnectionGate {
+export function createConnectionGate(ready: Promise<unknown>): ConnectionGate {
   let open = false;
   const waiters = new Set<(opened: boolean) => void>();
   const opened = () => {

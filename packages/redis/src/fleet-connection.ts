@@ -1,5 +1,6 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { createClient } from '@redis/client';
+import { type ConnectionGate, createConnectionGate } from './connection-gate.js';
 import type { RedisScriptClient } from './lua-script.js';
 import { CommandTimeout, withTimeout } from './redis-health.js';
 
@@ -27,8 +28,11 @@ function invalidUrl(): ConfigurationError {
 /** A fleet's Redis connection. */
 export interface FleetConnection {
   readonly client: RedisScriptClient;
-  /** Resolves once the connection has been established the first time. */
-  readonly ready: Promise<void>;
+  /**
+   * Opens once the connection has been established the first time: one gate for every app of
+   * the fleet, which commands wait at for no longer than their timeout.
+   */
+  readonly gate: ConnectionGate;
   /**
    * Why the fleet's own connection is not ready (e.g. `WRONGPASS`, `ECONNREFUSED`), when it
    * said; `undefined` once ready, and always for a caller's client.
@@ -52,7 +56,7 @@ export function openFleetConnection(
   if ('client' in connection) {
     return {
       client: connection.client,
-      ready: Promise.resolve(),
+      gate: createConnectionGate(Promise.resolve()),
       lastError: undefined,
       close: async () => {},
     };
@@ -78,7 +82,7 @@ export function openFleetConnection(
   }
   // Failures reach the fleet as failed commands and become fleet_degraded events; without a
   // listener, node-redis's 'error' events would crash the process. The last one is kept: a
-  // refused login leaves commands waiting for `ready` or failing as "offline", which says
+  // refused login leaves commands waiting at the gate or failing as "offline", which says
   // nothing of the cause.
   let lastError: unknown;
   client.on('error', (error: unknown) => {
@@ -87,13 +91,9 @@ export function openFleetConnection(
   client.on('ready', () => {
     lastError = undefined;
   });
-  const ready = client.connect().then(
-    () => {},
-    () => {},
-  );
   return {
     client,
-    ready,
+    gate: createConnectionGate(client.connect()),
     // Only while not ready: node-redis also reports errors that leave the connection up.
     get lastError() {
       return client.isReady ? undefined : lastError;

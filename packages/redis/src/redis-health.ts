@@ -1,5 +1,4 @@
 import type { FleetDegradedEvent, FleetEvent } from '@admin-api/client';
-import { createConnectionGate } from './connection-gate.js';
 import type { FleetConnection } from './fleet-connection.js';
 import { defineLuaScript, runScript } from './lua-script.js';
 
@@ -88,7 +87,7 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
   let probeTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const gate = createConnectionGate(connection.ready);
+  const { gate } = connection;
 
   const bounded = async <T>(operation: () => Promise<T>): Promise<T> => {
     let leftMs = commandTimeoutMs;

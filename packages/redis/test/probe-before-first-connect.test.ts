@@ -1,5 +1,6 @@
 import type { FleetEvent } from '@admin-api/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createConnectionGate } from '../src/connection-gate.js';
 import type { FleetConnection } from '../src/fleet-connection.js';
 import { createRedisHealth } from '../src/redis-health.js';
 
@@ -20,7 +21,7 @@ function connectingLater() {
       evalSha: async (sha1) => void sent.push(sha1),
       eval: async (source) => void sent.push(source),
     },
-    ready,
+    gate: createConnectionGate(ready),
     lastError: new Error('connect ECONNREFUSED 127.0.0.1:6379'),
     close: async () => {},
   };
