@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { type AdminClient, createAdminClientFromEnv } from '@admin-api/client';
 import { startEmulator } from '@admin-api/emulator';
 
@@ -17,11 +18,23 @@ export interface Connection {
 }
 
 /**
- * Reads `.env` when present. With none of the ADMIN_API_* variables set, starts the embedded
+ * `.env` in this folder, then in the one `pnpm` was run from (`INIT_CWD`: the repo root for
+ * `pnpm start`, whose `.env` codegen has just read); variables already set win.
+ */
+function loadEnvFiles(): void {
+  const folders = new Set([process.cwd(), process.env.INIT_CWD ?? process.cwd()]);
+  for (const folder of folders) {
+    const file = join(folder, '.env');
+    if (existsSync(file)) process.loadEnvFile(file);
+  }
+}
+
+/**
+ * Reads `.env` files (above). With none of the ADMIN_API_* variables set, starts the embedded
  * emulator; with some set, insists on all of them so a typo never silently hits the emulator.
  */
 export async function connect(): Promise<Connection> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  loadEnvFiles();
   if (ENV_VARS.some((name) => process.env[name])) {
     return { client: createAdminClientFromEnv(), source: 'environment', close: async () => {} };
   }

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +46,23 @@ describe('examples/basic, run as a user would (built packages, generated SDK, no
     );
     // Nullable fields are handled, never printed as they come.
     expect(stdout).not.toMatch(/\b(undefined|null|NaN)\b/);
+  });
+
+  it('reads the .env of the folder pnpm runs in, as the repo root’s for `pnpm start`', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'basic-env-'));
+    try {
+      await writeFile(join(folder, '.env'), 'ADMIN_API_CLIENT_ID=from-the-root-env\n');
+      const error = await run('pnpm', ['--dir', exampleDir, 'run', '--silent', 'start'], {
+        cwd: folder,
+        env: ENV,
+      }).catch((e: unknown) => e as { code: number; stderr: string });
+      expect(error).toMatchObject({ code: 1 });
+      expect((error as { stderr: string }).stderr).toContain(
+        'Missing environment variables ADMIN_API_BASE_URL, ADMIN_API_AUTH_URL, ADMIN_API_CLIENT_SECRET',
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('with some but not all variables set, names every missing one and exits non-zero', async () => {
