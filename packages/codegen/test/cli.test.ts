@@ -117,6 +117,7 @@ describe('admin-api schema check', () => {
 
   const DOCUMENTS = {
     'src/me.graphql': 'query GetMe {\n  me {\n    id\n    email\n  }\n}\n',
+    'src/me-id.graphql': 'query GetMeId { me { id } }\n',
     'src/orders.graphql':
       'query Orders($statuses: [OrderStatusEnum!]) { listOrder(status: { in: $statuses }) { data { id status } } }\n',
     'src/products.graphql': 'query Products { listProduct { count } }\n',
@@ -135,6 +136,8 @@ describe('admin-api schema check', () => {
       'Breaking changes (1):\n  ✘ FIELD_REMOVED  MeResponse.email was removed.\n      affects ',
     );
     expect(stdout).toMatch(/affects .*src\/me\.graphql \(GetMe\)/);
+    // It selects from MeResponse, but not the removed field.
+    expect(stdout).not.toMatch(/affects .*me-id\.graphql/);
     expect(stdout).toContain(
       'Dangerous changes (1):\n  ! VALUE_ADDED_TO_ENUM  RETURNED was added to enum type OrderStatusEnum.',
     );

@@ -12,6 +12,8 @@ import {
   type GraphQLSchema,
   type GraphQLType,
   getNamedType,
+  isInterfaceType,
+  isObjectType,
   Kind,
   NoUnusedFragmentsRule,
   type OperationDefinitionNode,
@@ -35,10 +37,16 @@ interface LoadedDocument {
   operations: string[];
   /** Every named type the document touches: fields' types, variables, fragment conditions. */
   types: Set<string>;
+  /** Every field it selects, as `Type.field` of the type it selects it on. */
+  fields: Set<string>;
 }
 
-function typesUsed(schema: GraphQLSchema, document: DocumentNode): Set<string> {
+function schemaUsed(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+): Pick<LoadedDocument, 'types' | 'fields'> {
   const types = new Set<string>();
+  const fields = new Set<string>();
   const typeInfo = new TypeInfo(schema);
   const add = (type: GraphQLType | null | undefined) => {
     if (type) types.add(getNamedType(type).name);
@@ -46,9 +54,11 @@ function typesUsed(schema: GraphQLSchema, document: DocumentNode): Set<string> {
   visit(
     document,
     visitWithTypeInfo(typeInfo, {
-      Field() {
-        add(typeInfo.getParentType());
+      Field(node) {
+        const parent = typeInfo.getParentType();
+        add(parent);
         add(typeInfo.getType());
+        if (parent) fields.add(`${parent.name}.${node.name.value}`);
       },
       Argument() {
         add(typeInfo.getInputType());
@@ -61,16 +71,33 @@ function typesUsed(schema: GraphQLSchema, document: DocumentNode): Set<string> {
       },
     }),
   );
-  return types;
+  return { types, fields };
 }
 
+/**
+ * The documents a change may break. A change to a field of an object or interface type (named
+ * `Type.field` in graphql-js's description) affects only the documents selecting that field;
+ * any other change, every document touching a type it names (an input field or an enum value
+ * may arrive through variables, which a document does not show).
+ */
 function affected(
   change: BreakingChange | DangerousChange,
   documents: readonly LoadedDocument[],
+  schema: GraphQLSchema,
 ): string[] {
-  const names = new Set(change.description.match(/\b[A-Za-z_][A-Za-z0-9_]*\b/g) ?? []);
+  const outputFields = (change.description.match(/\b[A-Za-z_]\w*\.[A-Za-z_]\w*\b/g) ?? []).filter(
+    (coordinate) => {
+      const type = schema.getType(coordinate.slice(0, coordinate.indexOf('.')));
+      return isObjectType(type) || isInterfaceType(type);
+    },
+  );
+  const names = new Set(change.description.match(/\b[A-Za-z_]\w*\b/g) ?? []);
+  const touches = (doc: LoadedDocument) =>
+    outputFields.length > 0
+      ? outputFields.some((field) => doc.fields.has(field))
+      : [...doc.types].some((type) => names.has(type));
   return documents
-    .filter((doc) => [...doc.types].some((type) => names.has(type)))
+    .filter(touches)
     .map((doc) => `${doc.file}${doc.operations.length ? ` (${doc.operations.join(', ')})` : ''}`);
 }
 
@@ -121,7 +148,7 @@ export async function schemaCheck(
             operations: source.document.definitions
               .filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
               .map((d) => d.name?.value ?? 'anonymous'),
-            types: typesUsed(oldSchema, source.document),
+            ...schemaUsed(oldSchema, source.document),
           },
         ]
       : [],
@@ -157,7 +184,7 @@ export async function schemaCheck(
     io.out(`${title} (${changes.length})${changes.length ? ':' : ''}`);
     for (const change of changes) {
       io.out(`  ${mark} ${change.type}  ${change.description}`);
-      for (const where of affected(change, documents)) io.out(`      affects ${where}`);
+      for (const where of affected(change, documents, oldSchema)) io.out(`      affects ${where}`);
     }
   };
   list('Breaking changes', '✘', breaking);
