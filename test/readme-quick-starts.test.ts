@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+// What `pnpm codegen` (run before the tests) writes from the basic example's documents.
+const GENERATED = join(REPO_ROOT, 'examples/basic/src/generated/admin-api.ts');
+
+/** The first TypeScript block after a README's "Quick start" heading. */
+async function quickStart(pkg: string): Promise<string> {
+  const readme = await readFile(join(REPO_ROOT, 'packages', pkg, 'README.md'), 'utf8');
+  const at = readme.indexOf('## Quick start');
+  if (at < 0) throw new Error(`packages/${pkg}/README.md has no "## Quick start"`);
+  const match = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
+  if (!match?.[1]) throw new Error(`no ts block under "## Quick start" in packages/${pkg}`);
+  return match[1];
+}
+
+/**
+ * A consumer's folder inside the repo (so the kit's dependencies resolve) with the quick start as `src/quick-start.ts` and the basic example's generated module beside it.
+ */
+async function consumerWith(code: string): Promise<string> {
+  const dir = await mkdtemp(join(REPO_ROOT, 'test', '.quick-start-'));
+  await mkdir(join(dir, 'src/generated'), { recursive: true });
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  await writeFile(join(dir, 'src/quick-start.ts'), code);
+  await copyFile(GENERATED, join(dir, 'src/generated/admin-api.ts'));
+  // The packages as a `link:` install has them: built, through their exports.
+  await mkdir(join(dir, 'node_modules/@admin-api'), { recursive: true });
+  for (const name of ['auth', 'client', 'emulator']) {
+    await symlink(join(REPO_ROOT, 'packages', name), join(dir, 'node_modules/@admin-api', name));
+  }
+  await writeFile(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        exactOptionalPropertyTypes: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      include: ['src'],
+    }),
+  );
+  return dir;
+}
+
+async function typeCheck(dir: string): Promise<string> {
+  const tsc = require.resolve('typescript/bin/tsc');
+  const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')]).catch(
+    (error: { stdout: string }) => error,
+  );
+  return result.stdout;
+}
+
+describe('each package README’s quick start, as written', () => {
+  const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+
+  it.each(['auth', 'client', 'emulator'])(
+    '%s: type-checks under the strict settings and runs against the emulator',
+    async (pkg) => {
+      const dir = await consumerWith(await quickStart(pkg));
+      try {
+        expect(await typeCheck(dir)).toBe('');
+        await run(process.execPath, ['--import', 'tsx', join(dir, 'src/quick-start.ts')], {
+          cwd: dir,
+          env: { ...process.env, ...emulatorEnv(emulator()) },
+        });
+        if (pkg !== 'emulator') expect(emulator().stats.tokenRequests).toBe(1);
+        if (pkg !== 'emulator') expect(emulator().stats.graphqlRequests).toBeGreaterThan(0);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
