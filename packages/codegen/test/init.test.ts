@@ -106,6 +106,14 @@ describe('admin-api init writes a project that codegen and editors can use', () 
     expect(stdout).not.toContain('graphql@16');
   });
 
+  it('suggests copying .env.example only to a project without a .env', async () => {
+    const fresh = await init(project({ 'package.json': '{}' }));
+    expect(fresh.stdout).toContain('  cp .env.example .env');
+    const withEnv = await init(project({ 'package.json': '{}', '.env': 'ADMIN_API_CLIENT_ID=x\n' }));
+    expect(withEnv.code).toBe(0);
+    expect(withEnv.stdout).not.toContain('cp .env.example');
+  });
+
   it('is idempotent', async () => {
     const dir = project({ 'package.json': '{}' });
     await init(dir);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -361,6 +361,17 @@ fragment Broken on Order {
     const { io } = await codegen(dir);
     expect(io.stderr[0]).toBe(
       'error: no file matches the documents "src/**/*.graphql" (from codegen.ts) [NO_DOCUMENTS]',
+    );
+  });
+
+  it('names the config file --config chose, not codegen.ts, in NO_DOCUMENTS', async () => {
+    const dir = project({}, "documents: 'src/**/*.graphql'");
+    renameSync(join(dir, 'codegen.ts'), join(dir, 'codegen.other.ts'));
+    const io = captureIo();
+    const code = await inDirectory(dir, () => runCodegen({ config: 'codegen.other.ts' }, io));
+    expect(code).toBe(1);
+    expect(io.stderr[0]).toBe(
+      'error: no file matches the documents "src/**/*.graphql" (from codegen.other.ts) [NO_DOCUMENTS]',
     );
   });
 

@@ -44,7 +44,7 @@ function nextSteps(pkg: ProjectPackage | undefined): string[] {
     'Next:',
     ...(runtime.length ? [`  pnpm add ${runtime.join(' ')}`] : []),
     ...(dev.length ? [`  pnpm add -D ${dev.join(' ')}`] : []),
-    '  cp .env.example .env   # and fill it in',
+    ...(existsSync('.env') ? [] : ['  cp .env.example .env   # and fill it in']),
     '  pnpm codegen           # writes admin-api.schema.graphql (commit it: editors read it) and the SDK',
     '  # then: getSdk(createAdminClientFromEnv()).getMe()',
   ];

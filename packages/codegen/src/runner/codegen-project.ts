@@ -44,10 +44,10 @@ export interface CodegenProject {
   build(clock?: PhaseClock): ProjectBuild;
 }
 
-const NO_DOCUMENTS = (patterns: readonly string[]): Diagnostic => ({
+const NO_DOCUMENTS = (patterns: readonly string[], configName: string): Diagnostic => ({
   severity: 'error',
   code: 'NO_DOCUMENTS',
-  message: `no file matches the documents ${patterns.map((p) => `"${p}"`).join(', ')} (from codegen.ts)`,
+  message: `no file matches the documents ${patterns.map((p) => `"${p}"`).join(', ')} (from ${configName})`,
 });
 
 /**
@@ -140,7 +140,7 @@ export function createCodegenProject(
       if (known.size === 0) {
         return {
           ...check,
-          diagnostics: [...check.diagnostics, NO_DOCUMENTS(options.documents)],
+          diagnostics: [...check.diagnostics, NO_DOCUMENTS(options.documents, settings.configName)],
           errors: check.errors + 1,
           module: undefined,
         };

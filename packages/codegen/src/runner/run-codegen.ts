@@ -41,10 +41,10 @@ export async function startProject(
     documents: options.documents,
   });
   clock.lap('config');
-  const settings = runnerSettings(options);
+  const settings = runnerSettings(options, file);
   for (const key of settings.ignoredConfigKeys) {
     io.err(
-      `${io.errStyle.warning('warning')}: config.${key} in codegen.ts is read only by graphql-codegen's plugins; admin-api codegen ignores it.`,
+      `${io.errStyle.warning('warning')}: config.${key} in ${settings.configName} is read only by graphql-codegen's plugins; admin-api codegen ignores it.`,
     );
   }
   const schema = await loadProjectSchema(options, options.logger ?? runnerLogger(io));

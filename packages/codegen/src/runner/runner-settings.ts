@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { outputConfig, type ResolvedCodegenOptions } from '../define-config.js';
 import { type ResolvedGeneratorConfig, resolveGeneratorConfig } from '../generator/config.js';
 import { generatorConfig } from '../sdk-plugin/config.js';
@@ -11,6 +12,8 @@ export interface RunnerSettings {
   readonly check: CheckOptions;
   /** Keys of `config` only graphql-codegen's plugins read, to warn about once. */
   readonly ignoredConfigKeys: readonly string[];
+  /** The config file's name, for messages (`codegen.ts`, or what `--config` named). */
+  readonly configName: string;
 }
 
 /**
@@ -20,7 +23,10 @@ export interface RunnerSettings {
  * `config.skipDocumentsValidation` (graphql-codegen's shapes: `true`, or
  * `{ skipValidationAgainstSchema, ignoreRules }`).
  */
-export function runnerSettings(options: ResolvedCodegenOptions): RunnerSettings {
+export function runnerSettings(
+  options: ResolvedCodegenOptions,
+  configFile: string,
+): RunnerSettings {
   const config = outputConfig(options);
   const generator = resolveGeneratorConfig(generatorConfig(config));
   const skip = readSkipDocumentsValidation(config);
@@ -30,5 +36,10 @@ export function runnerSettings(options: ResolvedCodegenOptions): RunnerSettings 
   };
   const read = new Set(['scalars', 'clientModule', 'documentMode', 'skipDocumentsValidation']);
   const ignoredConfigKeys = Object.keys(config).filter((key) => !read.has(key));
-  return { generator, check, ignoredConfigKeys: ignoredConfigKeys.sort() };
+  return {
+    generator,
+    check,
+    ignoredConfigKeys: ignoredConfigKeys.sort(),
+    configName: basename(configFile),
+  };
 }
