@@ -127,6 +127,12 @@ describe('an introspection answer of any shape', () => {
     ['HTTP 401', 'UNAUTHENTICATED', text('', 'text/plain', 401), 'HTTP 401'],
     ['HTTP 403', 'HTTP_ERROR', text('', 'text/plain', 403), 'HTTP 403'],
     [
+      'HTTP 404 (no GraphQL endpoint there)',
+      'HTTP_ERROR',
+      text('Not Found', 'text/plain', 404),
+      'check ADMIN_API_BASE_URL (the GraphQL host, not the token host)',
+    ],
+    [
       'HTTP 400 with GraphQL errors',
       'GRAPHQL_ERROR',
       json({ errors: [{ message: 'bad query' }] }, 400),

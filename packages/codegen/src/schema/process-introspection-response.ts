@@ -160,7 +160,8 @@ export function processIntrospectionAnswer(
     const detail = excerpt(body.text, body.truncated);
     throw fail(
       `failed: HTTP ${status}${detail ? ` (${detail})` : ''}` +
-        `${status >= 500 ? '; the service may be down, try again later' : ''}`,
+        `${status >= 500 ? '; the service may be down, try again later' : ''}` +
+        `${status === 404 || status === 405 ? '. No GraphQL endpoint there: check ADMIN_API_BASE_URL (the GraphQL host, not the token host)' : ''}`,
       'HTTP_ERROR',
     );
   }
