@@ -98,6 +98,16 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
     expect(code).toBe(2);
     expect(stderr).toContain('Unknown command "schema push"');
   });
+
+  it('refuses a mistyped option with the nearest one, usage and exit code 2', async () => {
+    const typo = await runAdminApi(project({}), ['codegen', '--wacth']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Unknown option "--wacth" (did you mean --watch?).');
+    expect(typo.stderr).toContain('Usage: admin-api <command> [options]');
+    const unlike = await runAdminApi(project({}), ['codegen', '--zzzzzz']);
+    expect(unlike.code).toBe(2);
+    expect(unlike.stderr).toContain('Unknown option "--zzzzzz".\n');
+  });
 });
 
 describe('admin-api schema check', () => {

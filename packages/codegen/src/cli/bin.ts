@@ -2,6 +2,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io.js';
+import { closestOption } from './closest-option.js';
 import { describeError } from './describe-error.js';
 
 const USAGE = `Usage: admin-api <command> [options]
@@ -42,21 +43,44 @@ const io: CliIo = {
   },
 };
 
+const OPTIONS = {
+  config: { type: 'string' },
+  cache: { type: 'string' },
+  documents: { type: 'string', multiple: true },
+  force: { type: 'boolean', default: false },
+  esm: { type: 'boolean', default: false },
+  watch: { type: 'boolean', short: 'w', default: false },
+  timings: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** parseArgs' refusal of a mistyped or incomplete option, as a usage error with a hint. */
+function usageError(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const typed = /'(-[^']*)'/.exec(message)?.[1] ?? '';
+    const near = closestOption(typed, Object.keys(OPTIONS));
+    return `Unknown option "${typed}"${near ? ` (did you mean ${near}?)` : ''}.`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return message;
+  return undefined;
+}
+
+const parse = (argv: string[]) =>
+  parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      config: { type: 'string' },
-      cache: { type: 'string' },
-      documents: { type: 'string', multiple: true },
-      force: { type: 'boolean', default: false },
-      esm: { type: 'boolean', default: false },
-      watch: { type: 'boolean', short: 'w', default: false },
-      timings: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    const usage = usageError(error);
+    if (usage === undefined) throw error;
+    io.error(`${usage}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   const command = positionals.join(' ');
   const flags = {
     ...(values.config ? { config: values.config } : {}),
