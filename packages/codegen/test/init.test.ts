@@ -109,7 +109,9 @@ describe('admin-api init writes a project that codegen and editors can use', () 
   it('suggests copying .env.example only to a project without a .env', async () => {
     const fresh = await init(project({ 'package.json': '{}' }));
     expect(fresh.stdout).toContain('  cp .env.example .env');
-    const withEnv = await init(project({ 'package.json': '{}', '.env': 'ADMIN_API_CLIENT_ID=x\n' }));
+    const withEnv = await init(
+      project({ 'package.json': '{}', '.env': 'ADMIN_API_CLIENT_ID=x\n' }),
+    );
     expect(withEnv.code).toBe(0);
     expect(withEnv.stdout).not.toContain('cp .env.example');
   });
