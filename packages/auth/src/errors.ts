@@ -1,5 +1,4 @@
 import type { AdminApiErrorCode } from './error-codes.js';
-import { redact } from './redact.js';
 
 /** What an {@link AdminApiError} can say about the call that failed. */
 export interface AdminApiErrorDetails {
@@ -119,26 +118,4 @@ export class TokenRequestError extends AdminApiError {
     this.errorDescription = details.errorDescription;
     this.bodyExcerpt = details.bodyExcerpt;
   }
-}
-
-/**
- * Replaces every listed secret in `error`, in place: message, stack and cause chain. A property
- * that cannot be written (a DOMException's message is a getter) is left as it is: such errors
- * come from the runtime, not from what a server sent.
- */
-export function redactError<E extends Error>(error: E, secrets: readonly string[]): E {
-  let current: unknown = error;
-  // Bounded: a cause chain can loop.
-  for (let depth = 0; current instanceof Error && depth < 10; depth++) {
-    for (const key of ['message', 'stack'] as const) {
-      try {
-        const value = current[key];
-        if (value) current[key] = redact(value, secrets);
-      } catch {
-        // Read-only property.
-      }
-    }
-    current = current.cause;
-  }
-  return error;
 }

@@ -1,9 +1,10 @@
 import type { AccessToken } from './access-token.js';
 import { type AuthEventListener, emit } from './auth-events.js';
 import { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
-import { ConfigurationError, redactError, TokenRequestError } from './errors.js';
+import { ConfigurationError, TokenRequestError } from './errors.js';
 import { checkCount, checkDurationMs } from './option-checks.js';
 import { processTokenResponse } from './process-token-response.js';
+import { redactError } from './redact-error.js';
 import { tokenEndpointUrl } from './token-endpoint-url.js';
 
 /** Default time budget of one {@link requestToken} call, retries included. */
@@ -125,10 +126,13 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
           attempts,
           cause: options.signal.reason,
         })
-      : new TokenRequestError(
-          'TIMEOUT',
-          `Token endpoint gave no usable answer within ${timeoutMs} ms`,
-          { attempts, cause },
+      : redactError(
+          new TokenRequestError(
+            'TIMEOUT',
+            `Token endpoint gave no usable answer within ${timeoutMs} ms`,
+            { attempts, cause },
+          ),
+          secrets,
         );
 
   for (let attempt = 1; ; attempt++) {
