@@ -1,6 +1,7 @@
 import type { AccessToken } from './access-token.js';
 import { TokenRequestError } from './errors.js';
 import { isRecord } from './is-record.js';
+import { MAX_TIMER_MS } from './option-checks.js';
 import { discardBody, readBoundedText } from './read-bounded.js';
 import { bodyExcerpt } from './redact.js';
 import { describeLocation } from './redirect-location.js';
@@ -10,6 +11,13 @@ const EXCERPT_LENGTH = 200;
 export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 /** Most of an error answer that is read: enough for an OAuth error or a proxy's page. */
 export const MAX_ERROR_BODY_BYTES = 8 * 1024;
+/**
+ * Longest lifetime taken from `expires_in`, in seconds: what a timer can count down (2^31 − 1 ms,
+ * about 24.8 days), so code that schedules a refresh from `expiresAt` never overflows
+ * `setTimeout`, and `expiresAt` is always an exact, valid Date. Real tokens live hours (14400 s
+ * in production); a longer claim costs at most one extra refresh every 24 days.
+ */
+export const MAX_EXPIRES_IN_S = Math.floor(MAX_TIMER_MS / 1000);
 /**
  * RFC 6750's b64token (token68): what can follow `Bearer ` in a header. Anything else (a control
  * character, a space, non-ASCII) would corrupt the header or smuggle a second one.
@@ -142,11 +150,12 @@ export async function processTokenResponse(
   if (typeof expiresIn !== 'number' || !Number.isSafeInteger(expiresIn) || expiresIn <= 0) {
     throw invalid('"response" body "expires_in" property must be a positive integer', status);
   }
+  const lifetimeS = Math.min(expiresIn, MAX_EXPIRES_IN_S);
   return {
     accessToken,
     tokenType: 'Bearer',
-    expiresIn,
-    expiresAt: options.sentAt + expiresIn * 1000,
+    expiresIn: lifetimeS,
+    expiresAt: options.sentAt + lifetimeS * 1000,
   };
 }
 

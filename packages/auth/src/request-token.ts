@@ -158,7 +158,18 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
         durationMs: now() - sentAt,
       });
       try {
-        return await processTokenResponse(response, { sentAt, secrets });
+        const token = await processTokenResponse(response, { sentAt, secrets });
+        const arrivedAt = now();
+        if (arrivedAt < token.expiresAt) return token;
+        // Handed out, it would only earn a 401; another request would likely be as slow.
+        throw new TokenRequestError(
+          'INVALID_RESPONSE',
+          `Token endpoint answered after ${arrivedAt - sentAt} ms with a token that expired ` +
+            `${token.expiresIn} s after the request was sent, so before it arrived. The token host ` +
+            'is too slow for the lifetime it grants: try again later, and if it persists, report ' +
+            'it to the service.',
+          { status: response.status, attempts: attempt },
+        );
       } catch (error) {
         if (!(error instanceof TokenRequestError)) throw error;
         failure = error;
