@@ -27,8 +27,13 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const excerpt = (body: string, secrets: readonly string[], truncated = false) =>
   bodyExcerpt(body, secrets, EXCERPT_LENGTH, truncated);
 
+/** What to do about an answer that is not a token response. */
+const INVALID_NEXT_STEP =
+  "Check that authUrl is the store's token host (https://<store>.myikas.com); if it is, report " +
+  'this answer to the service.';
+
 function invalid(message: string, status: number, bodyExcerpt?: string): TokenRequestError {
-  return new TokenRequestError('INVALID_RESPONSE', message, {
+  return new TokenRequestError('INVALID_RESPONSE', `${message}. ${INVALID_NEXT_STEP}`, {
     status,
     ...(bodyExcerpt === undefined ? {} : { bodyExcerpt }),
   });
@@ -95,7 +100,7 @@ export async function processTokenResponse(
       throw new TokenRequestError(
         'OAUTH_ERROR',
         `Token endpoint answered HTTP ${status} "${excerpt(json.error, secrets)}"` +
-          `${description ? `: ${description}` : ''}. ${oauthHint(json.error)}`,
+          `${description ? `: ${description}` : ''}. ${oauthHint(json.error, status, description)}`,
         {
           status,
           error: excerpt(json.error, secrets),
@@ -105,8 +110,7 @@ export async function processTokenResponse(
     }
     throw new TokenRequestError(
       'HTTP_ERROR',
-      `Token endpoint answered HTTP ${status} without an OAuth error body` +
-        `${status >= 500 ? '; the service may be down, try again later' : ''}`,
+      `Token endpoint answered HTTP ${status} without an OAuth error body; ${httpHint(status)}`,
       { status, bodyExcerpt: excerpt(text, secrets, truncated) },
     );
   }
@@ -159,7 +163,7 @@ export async function processTokenResponse(
   };
 }
 
-function oauthHint(error: string): string {
+function oauthHint(error: string, status: number, description: string | undefined): string {
   switch (error) {
     case 'invalid_client':
     case 'unauthorized_client':
@@ -167,7 +171,16 @@ function oauthHint(error: string): string {
     case 'invalid_request':
     case 'unsupported_grant_type':
       return 'The token request was malformed; report this as a bug in @admin-api/auth.';
-    default:
-      return 'See the error description.';
   }
+  if (status === 429) return 'The token host is limiting requests: wait before asking again.';
+  if (status >= 500) return 'The service may be down: try again later.';
+  return description
+    ? 'See the error description.'
+    : "The answer gave no description: check authUrl and the app's credentials.";
+}
+
+function httpHint(status: number): string {
+  if (status === 429) return 'the token host is limiting requests: wait before asking again';
+  if (status >= 500) return 'the service may be down: try again later';
+  return "check that authUrl is the store's token host (https://<store>.myikas.com)";
 }

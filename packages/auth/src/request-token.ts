@@ -129,7 +129,8 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
       : redactError(
           new TokenRequestError(
             'TIMEOUT',
-            `Token endpoint gave no usable answer within ${timeoutMs} ms`,
+            `Token endpoint gave no usable answer within ${timeoutMs} ms. Raise timeoutMs, or ` +
+              'try again later if the token host is slow.',
             { attempts, cause },
           ),
           secrets,
@@ -181,7 +182,8 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
       failure = redactError(
         new TokenRequestError(
           'NETWORK_ERROR',
-          `Token endpoint ${url.origin} could not be reached: ${describe(error)}`,
+          `Token endpoint ${url.origin} could not be reached: ${describe(error)}. Check ` +
+            "connectivity, and that authUrl is the store's token host (https://<store>.myikas.com).",
           {
             cause: error,
             attempts: attempt,
