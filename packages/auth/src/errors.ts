@@ -95,6 +95,8 @@ export interface TokenRequestErrorDetails extends AdminApiErrorDetails {
   errorDescription?: string | undefined;
   /** A short, redacted excerpt of a body that was not a valid token response. */
   bodyExcerpt?: string | undefined;
+  /** How long the token host asked to wait before the next request (its `Retry-After`), in ms. */
+  retryAfterMs?: number | undefined;
 }
 
 /**
@@ -107,6 +109,7 @@ export class TokenRequestError extends AdminApiError {
   readonly error: string | undefined;
   readonly errorDescription: string | undefined;
   readonly bodyExcerpt: string | undefined;
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     code: TokenRequestErrorCode,
@@ -117,5 +120,6 @@ export class TokenRequestError extends AdminApiError {
     this.error = details.error;
     this.errorDescription = details.errorDescription;
     this.bodyExcerpt = details.bodyExcerpt;
+    this.retryAfterMs = details.retryAfterMs;
   }
 }

@@ -25,6 +25,7 @@ export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
 export { bodyExcerpt, findSecret, redact, redactDeep } from './redact.js';
 export { redactError } from './redact-error.js';
 export { describeLocation } from './redirect-location.js';
+export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';
 export {
   type SecureEndpointOptions,
   secureEndpointUrl,

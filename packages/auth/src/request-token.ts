@@ -1,11 +1,13 @@
 import type { AccessToken } from './access-token.js';
 import { type AuthEventListener, emit } from './auth-events.js';
-import { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
+import { type BackoffOptions, sleep } from './backoff.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { checkCount, checkDurationMs } from './option-checks.js';
 import { processTokenResponse } from './process-token-response.js';
 import { redactError } from './redact-error.js';
+import { parseRetryAfter } from './retry-after.js';
 import { tokenEndpointUrl } from './token-endpoint-url.js';
+import { tokenRetryDelayMs } from './token-retry-policy.js';
 
 /** Default time budget of one {@link requestToken} call, retries included. */
 export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
@@ -92,7 +94,7 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
   };
 }
 
-function isRetryableStatus(status: number): boolean {
+function isServerError(status: number): boolean {
   return status >= 500 && status <= 599;
 }
 
@@ -140,6 +142,7 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
     const sentAt = now();
     emit(options.onEvent, { type: 'token_request', attempt, url: url.href });
     let failure: TokenRequestError;
+    let status: number | undefined;
     try {
       const response = await fetchFn(url, {
         method: 'POST',
@@ -173,8 +176,12 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
         );
       } catch (error) {
         if (!(error instanceof TokenRequestError)) throw error;
-        failure = error;
-        if (!isRetryableStatus(response.status)) throw withAttempts(failure, attempt);
+        status = response.status;
+        const retryAfterMs =
+          status === 429 || isServerError(status)
+            ? parseRetryAfter(response.headers.get('retry-after'), now())
+            : undefined;
+        failure = retryAfterMs === undefined ? error : withRetryAfter(error, retryAfterMs);
       }
     } catch (error) {
       if (error instanceof TokenRequestError) throw error;
@@ -192,8 +199,14 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
         secrets,
       );
     }
-    if (attempt > retries) throw withAttempts(failure, attempt);
-    const delayMs = backoffDelayMs(attempt, backoff);
+    const delayMs = tokenRetryDelayMs({
+      status,
+      retryAfterMs: failure.retryAfterMs,
+      attempt,
+      retries,
+      backoff,
+    });
+    if (delayMs === undefined) throw withAttempts(failure, attempt);
     emit(options.onEvent, { type: 'token_retry', attempt, delayMs, reason: failure.message });
     try {
       await sleep(delayMs, signal);
@@ -201,6 +214,21 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
       throw stopped(attempt, failure);
     }
   }
+}
+
+/** `failure` with the wait its answer asked for, in the message too. */
+function withRetryAfter(failure: TokenRequestError, retryAfterMs: number): TokenRequestError {
+  const wait =
+    retryAfterMs > 0
+      ? ` The token host asks for ${Math.ceil(retryAfterMs / 1000)} s before the next request.`
+      : '';
+  return new TokenRequestError(failure.code, `${failure.message}${wait}`, {
+    status: failure.status,
+    error: failure.error,
+    errorDescription: failure.errorDescription,
+    bodyExcerpt: failure.bodyExcerpt,
+    retryAfterMs,
+  });
 }
 
 function withAttempts(error: TokenRequestError, attempts: number): TokenRequestError {

@@ -203,7 +203,9 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
         // A request abandoned by every caller says nothing about the token host.
         if (error instanceof TokenRequestError && !abandon.signal.aborted) {
           failures++;
-          retryAt = now() + backoffDelayMs(failures, REFRESH_BACKOFF);
+          // The token host's Retry-After is a floor under the backoff, up to its ceiling.
+          const askedMs = Math.min(error.retryAfterMs ?? 0, REFRESH_BACKOFF.maxDelayMs);
+          retryAt = now() + Math.max(backoffDelayMs(failures, REFRESH_BACKOFF), askedMs);
           lastError = error;
           const cached = await store.get();
           emit(onEvent, {
@@ -342,6 +344,7 @@ function backingOff(last: TokenRequestError, waitMs: number): TokenRequestError 
       error: last.error,
       errorDescription: last.errorDescription,
       bodyExcerpt: last.bodyExcerpt,
+      retryAfterMs: waitMs,
       cause: last,
     },
   );
