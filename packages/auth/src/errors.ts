@@ -1,5 +1,4 @@
 import type { AdminApiErrorCode } from './error-codes.js';
-import { redact } from './redact.js';
 
 /** What an {@link AdminApiError} can say about the call that failed. */
 export interface AdminApiErrorDetails {
@@ -96,6 +95,8 @@ export interface TokenRequestErrorDetails extends AdminApiErrorDetails {
   errorDescription?: string | undefined;
   /** A short, redacted excerpt of a body that was not a valid token response. */
   bodyExcerpt?: string | undefined;
+  /** How long the token host asked to wait before the next request (its `Retry-After`), in ms. */
+  retryAfterMs?: number | undefined;
 }
 
 /**
@@ -108,6 +109,7 @@ export class TokenRequestError extends AdminApiError {
   readonly error: string | undefined;
   readonly errorDescription: string | undefined;
   readonly bodyExcerpt: string | undefined;
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     code: TokenRequestErrorCode,
@@ -118,27 +120,6 @@ export class TokenRequestError extends AdminApiError {
     this.error = details.error;
     this.errorDescription = details.errorDescription;
     this.bodyExcerpt = details.bodyExcerpt;
+    this.retryAfterMs = details.retryAfterMs;
   }
-}
-
-/**
- * Replaces every listed secret in `error`, in place: message, stack and cause chain. A property
- * that cannot be written (a DOMException's message is a getter) is left as it is: such errors
- * come from the runtime, not from what a server sent.
- */
-export function redactError<E extends Error>(error: E, secrets: readonly string[]): E {
-  let current: unknown = error;
-  // Bounded: a cause chain can loop.
-  for (let depth = 0; current instanceof Error && depth < 10; depth++) {
-    for (const key of ['message', 'stack'] as const) {
-      try {
-        const value = current[key];
-        if (value) current[key] = redact(value, secrets);
-      } catch {
-        // Read-only property.
-      }
-    }
-    current = current.cause;
-  }
-  return error;
 }

@@ -6,7 +6,6 @@ export { emit } from './auth-events.js';
 export { backoffDelayMs, realSetTimer, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
 export { DEFAULT_ENV_FILE, loadEnvFile } from './env-file.js';
-export { redactError } from './errors.js';
 export { isRecord } from './is-record.js';
 export { onAbort } from './on-abort.js';
 export {
@@ -24,7 +23,9 @@ export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
 export { readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
 export { bodyExcerpt, findSecret, redact, redactDeep } from './redact.js';
+export { redactError } from './redact-error.js';
 export { describeLocation } from './redirect-location.js';
+export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';
 export {
   type SecureEndpointOptions,
   secureEndpointUrl,

@@ -1,6 +1,7 @@
 import type { AccessToken } from './access-token.js';
 import { TokenRequestError } from './errors.js';
 import { isRecord } from './is-record.js';
+import { MAX_TIMER_MS } from './option-checks.js';
 import { discardBody, readBoundedText } from './read-bounded.js';
 import { bodyExcerpt } from './redact.js';
 import { describeLocation } from './redirect-location.js';
@@ -11,6 +12,13 @@ export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 /** Most of an error answer that is read: enough for an OAuth error or a proxy's page. */
 export const MAX_ERROR_BODY_BYTES = 8 * 1024;
 /**
+ * Longest lifetime taken from `expires_in`, in seconds: what a timer can count down (2^31 − 1 ms,
+ * about 24.8 days), so code that schedules a refresh from `expiresAt` never overflows
+ * `setTimeout`, and `expiresAt` is always an exact, valid Date. Real tokens live hours (14400 s
+ * in production); a longer claim costs at most one extra refresh every 24 days.
+ */
+export const MAX_EXPIRES_IN_S = Math.floor(MAX_TIMER_MS / 1000);
+/**
  * RFC 6750's b64token (token68): what can follow `Bearer ` in a header. Anything else (a control
  * character, a space, non-ASCII) would corrupt the header or smuggle a second one.
  */
@@ -19,8 +27,13 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const excerpt = (body: string, secrets: readonly string[], truncated = false) =>
   bodyExcerpt(body, secrets, EXCERPT_LENGTH, truncated);
 
+/** What to do about an answer that is not a token response. */
+const INVALID_NEXT_STEP =
+  "Check that authUrl is the store's token host (https://<store>.myikas.com); if it is, report " +
+  'this answer to the service.';
+
 function invalid(message: string, status: number, bodyExcerpt?: string): TokenRequestError {
-  return new TokenRequestError('INVALID_RESPONSE', message, {
+  return new TokenRequestError('INVALID_RESPONSE', `${message}. ${INVALID_NEXT_STEP}`, {
     status,
     ...(bodyExcerpt === undefined ? {} : { bodyExcerpt }),
   });
@@ -87,7 +100,7 @@ export async function processTokenResponse(
       throw new TokenRequestError(
         'OAUTH_ERROR',
         `Token endpoint answered HTTP ${status} "${excerpt(json.error, secrets)}"` +
-          `${description ? `: ${description}` : ''}. ${oauthHint(json.error)}`,
+          `${description ? `: ${description}` : ''}. ${oauthHint(json.error, status, description)}`,
         {
           status,
           error: excerpt(json.error, secrets),
@@ -97,8 +110,7 @@ export async function processTokenResponse(
     }
     throw new TokenRequestError(
       'HTTP_ERROR',
-      `Token endpoint answered HTTP ${status} without an OAuth error body` +
-        `${status >= 500 ? '; the service may be down, try again later' : ''}`,
+      `Token endpoint answered HTTP ${status} without an OAuth error body; ${httpHint(status)}`,
       { status, bodyExcerpt: excerpt(text, secrets, truncated) },
     );
   }
@@ -142,15 +154,16 @@ export async function processTokenResponse(
   if (typeof expiresIn !== 'number' || !Number.isSafeInteger(expiresIn) || expiresIn <= 0) {
     throw invalid('"response" body "expires_in" property must be a positive integer', status);
   }
+  const lifetimeS = Math.min(expiresIn, MAX_EXPIRES_IN_S);
   return {
     accessToken,
     tokenType: 'Bearer',
-    expiresIn,
-    expiresAt: options.sentAt + expiresIn * 1000,
+    expiresIn: lifetimeS,
+    expiresAt: options.sentAt + lifetimeS * 1000,
   };
 }
 
-function oauthHint(error: string): string {
+function oauthHint(error: string, status: number, description: string | undefined): string {
   switch (error) {
     case 'invalid_client':
     case 'unauthorized_client':
@@ -158,7 +171,16 @@ function oauthHint(error: string): string {
     case 'invalid_request':
     case 'unsupported_grant_type':
       return 'The token request was malformed; report this as a bug in @admin-api/auth.';
-    default:
-      return 'See the error description.';
   }
+  if (status === 429) return 'The token host is limiting requests: wait before asking again.';
+  if (status >= 500) return 'The service may be down: try again later.';
+  return description
+    ? 'See the error description.'
+    : "The answer gave no description: check authUrl and the app's credentials.";
+}
+
+function httpHint(status: number): string {
+  if (status === 429) return 'the token host is limiting requests: wait before asking again';
+  if (status >= 500) return 'the service may be down: try again later';
+  return "check that authUrl is the store's token host (https://<store>.myikas.com)";
 }

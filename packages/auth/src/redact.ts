@@ -144,9 +144,10 @@ function isCredentialChar(code: number): boolean {
 }
 
 /** Secrets prepared once, for many texts. */
-type Redactor = (text: string, truncated?: boolean) => string;
+export type Redactor = (text: string, truncated?: boolean) => string;
 
-function createRedactor(secrets: readonly string[]): Redactor {
+/** {@link redact} with `secrets` prepared once, for many texts. */
+export function createRedactor(secrets: readonly string[]): Redactor {
   const matcher = createSecretMatcher(secrets);
   return (text, truncated = false) => {
     const shaped = redactShapes(replaceRanges(text, matcher.ranges(text, truncated)));

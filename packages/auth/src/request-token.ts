@@ -1,10 +1,13 @@
 import type { AccessToken } from './access-token.js';
 import { type AuthEventListener, emit } from './auth-events.js';
-import { type BackoffOptions, backoffDelayMs, sleep } from './backoff.js';
-import { ConfigurationError, redactError, TokenRequestError } from './errors.js';
+import { type BackoffOptions, sleep } from './backoff.js';
+import { ConfigurationError, TokenRequestError } from './errors.js';
 import { checkCount, checkDurationMs } from './option-checks.js';
 import { processTokenResponse } from './process-token-response.js';
+import { redactError } from './redact-error.js';
+import { parseRetryAfter } from './retry-after.js';
 import { tokenEndpointUrl } from './token-endpoint-url.js';
+import { tokenRetryDelayMs } from './token-retry-policy.js';
 
 /** Default time budget of one {@link requestToken} call, retries included. */
 export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
@@ -91,7 +94,7 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
   };
 }
 
-function isRetryableStatus(status: number): boolean {
+function isServerError(status: number): boolean {
   return status >= 500 && status <= 599;
 }
 
@@ -125,16 +128,21 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
           attempts,
           cause: options.signal.reason,
         })
-      : new TokenRequestError(
-          'TIMEOUT',
-          `Token endpoint gave no usable answer within ${timeoutMs} ms`,
-          { attempts, cause },
+      : redactError(
+          new TokenRequestError(
+            'TIMEOUT',
+            `Token endpoint gave no usable answer within ${timeoutMs} ms. Raise timeoutMs, or ` +
+              'try again later if the token host is slow.',
+            { attempts, cause },
+          ),
+          secrets,
         );
 
   for (let attempt = 1; ; attempt++) {
     const sentAt = now();
     emit(options.onEvent, { type: 'token_request', attempt, url: url.href });
     let failure: TokenRequestError;
+    let status: number | undefined;
     try {
       const response = await fetchFn(url, {
         method: 'POST',
@@ -154,11 +162,26 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
         durationMs: now() - sentAt,
       });
       try {
-        return await processTokenResponse(response, { sentAt, secrets });
+        const token = await processTokenResponse(response, { sentAt, secrets });
+        const arrivedAt = now();
+        if (arrivedAt < token.expiresAt) return token;
+        // Handed out, it would only earn a 401; another request would likely be as slow.
+        throw new TokenRequestError(
+          'INVALID_RESPONSE',
+          `Token endpoint answered after ${arrivedAt - sentAt} ms with a token that expired ` +
+            `${token.expiresIn} s after the request was sent, so before it arrived. The token host ` +
+            'is too slow for the lifetime it grants: try again later, and if it persists, report ' +
+            'it to the service.',
+          { status: response.status, attempts: attempt },
+        );
       } catch (error) {
         if (!(error instanceof TokenRequestError)) throw error;
-        failure = error;
-        if (!isRetryableStatus(response.status)) throw withAttempts(failure, attempt);
+        status = response.status;
+        const retryAfterMs =
+          status === 429 || isServerError(status)
+            ? parseRetryAfter(response.headers.get('retry-after'), now())
+            : undefined;
+        failure = retryAfterMs === undefined ? error : withRetryAfter(error, retryAfterMs);
       }
     } catch (error) {
       if (error instanceof TokenRequestError) throw error;
@@ -166,7 +189,8 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
       failure = redactError(
         new TokenRequestError(
           'NETWORK_ERROR',
-          `Token endpoint ${url.origin} could not be reached: ${describe(error)}`,
+          `Token endpoint ${url.origin} could not be reached: ${describe(error)}. Check ` +
+            "connectivity, and that authUrl is the store's token host (https://<store>.myikas.com).",
           {
             cause: error,
             attempts: attempt,
@@ -175,8 +199,14 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
         secrets,
       );
     }
-    if (attempt > retries) throw withAttempts(failure, attempt);
-    const delayMs = backoffDelayMs(attempt, backoff);
+    const delayMs = tokenRetryDelayMs({
+      status,
+      retryAfterMs: failure.retryAfterMs,
+      attempt,
+      retries,
+      backoff,
+    });
+    if (delayMs === undefined) throw withAttempts(failure, attempt);
     emit(options.onEvent, { type: 'token_retry', attempt, delayMs, reason: failure.message });
     try {
       await sleep(delayMs, signal);
@@ -184,6 +214,21 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
       throw stopped(attempt, failure);
     }
   }
+}
+
+/** `failure` with the wait its answer asked for, in the message too. */
+function withRetryAfter(failure: TokenRequestError, retryAfterMs: number): TokenRequestError {
+  const wait =
+    retryAfterMs > 0
+      ? ` The token host asks for ${Math.ceil(retryAfterMs / 1000)} s before the next request.`
+      : '';
+  return new TokenRequestError(failure.code, `${failure.message}${wait}`, {
+    status: failure.status,
+    error: failure.error,
+    errorDescription: failure.errorDescription,
+    bodyExcerpt: failure.bodyExcerpt,
+    retryAfterMs,
+  });
 }
 
 function withAttempts(error: TokenRequestError, attempts: number): TokenRequestError {

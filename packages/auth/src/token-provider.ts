@@ -146,16 +146,24 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
   const isFresh = (token: AccessToken) => now() < refreshWindows(token, refreshMarginS).refreshAt;
 
   /** Whose turn it is to fetch, for a shared store; `undefined` for a store of this process. */
-  const takeTurn = async (): Promise<RefreshTurn | undefined> => {
+  const takeTurn = async (abandoned: AbortSignal): Promise<RefreshTurn | undefined> => {
     if (!store.refreshTurn) return undefined;
-    const signal = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    // Abandoned by every caller, the wait for a turn ends too: nothing of it outlives them.
+    const signal = AbortSignal.any([abandoned, timeout]);
     try {
       return await store.refreshTurn({ isFresh, signal });
     } catch (cause) {
-      if (!signal.aborted) throw cause;
+      if (abandoned.aborted) {
+        throw new TokenRequestError('ABORTED', 'Every caller stopped waiting for a token', {
+          cause,
+        });
+      }
+      if (!timeout.aborted) throw cause;
       throw new TokenRequestError(
         'TIMEOUT',
-        `No token from the process refreshing it within ${timeoutMs} ms`,
+        `No token from the process refreshing it within ${timeoutMs} ms. Raise timeoutMs, or ` +
+          "check that the process holding the store's refresh turn is alive.",
         { cause },
       );
     }
@@ -164,12 +172,15 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
   const startFlight = (): Flight => {
     const abandon = new AbortController();
     const flight: Flight = { promise: fly(), abandon, waiters: 0, background: false };
+    // Each waiter gets the failure through its own handler; a flight every waiter left (or a
+    // background one) must not surface it as an unhandled rejection, which ends the process.
+    flight.promise.catch(() => {});
     return flight;
 
     async function fly(): Promise<AccessToken> {
       let turn: RefreshTurn | undefined;
       try {
-        turn = await takeTurn();
+        turn = await takeTurn(abandon.signal);
         const token =
           turn?.kind === 'ready'
             ? turn.token
@@ -192,7 +203,9 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
         // A request abandoned by every caller says nothing about the token host.
         if (error instanceof TokenRequestError && !abandon.signal.aborted) {
           failures++;
-          retryAt = now() + backoffDelayMs(failures, REFRESH_BACKOFF);
+          // The token host's Retry-After is a floor under the backoff, up to its ceiling.
+          const askedMs = Math.min(error.retryAfterMs ?? 0, REFRESH_BACKOFF.maxDelayMs);
+          retryAt = now() + Math.max(backoffDelayMs(failures, REFRESH_BACKOFF), askedMs);
           lastError = error;
           const cached = await store.get();
           emit(onEvent, {
@@ -217,17 +230,16 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
   };
 
   /**
-   * The flight's token for one caller. The request goes on while anyone waits for it (or it
-   * refreshes in the background); when the last caller aborts, it is abandoned, so no socket or
-   * timer of it outlives every caller.
+   * The current flight's token for one caller, starting the flight if there is none. A caller
+   * whose signal has already fired starts nothing. The request goes on while anyone waits for it
+   * (or it refreshes in the background); when the last caller aborts, it is abandoned, so no
+   * socket or timer of it outlives every caller.
    */
-  const waitFor = (flight: Flight, signal: AbortSignal | undefined): Promise<AccessToken> => {
-    if (!signal) {
-      flight.waiters++;
-      return flight.promise;
-    }
-    if (signal.aborted) return Promise.reject(aborted(signal));
+  const waitForToken = (signal: AbortSignal | undefined): Promise<AccessToken> => {
+    if (signal?.aborted) return Promise.reject(aborted(signal));
+    const flight = fetchToken();
     flight.waiters++;
+    if (!signal) return flight.promise;
     return new Promise<AccessToken>((resolve, reject) => {
       const unlink = onAbort(signal, () => {
         reject(aborted(signal));
@@ -256,7 +268,7 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
         // Nothing to serve meanwhile: calls inside the backoff fail fast rather than each
         // sending its own request to a token host that just failed.
         if (!inflight && lastError && at < retryAt) throw backingOff(lastError, retryAt - at);
-        return waitFor(fetchToken(), signal);
+        return waitForToken(signal);
       }
       const { refreshAt, waitAt } = refreshWindows(cached, refreshMarginS);
       if (at < refreshAt) return cached;
@@ -271,7 +283,7 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
       }
       // So close to expiry the cached token could lapse before the request using it arrives.
       try {
-        return await waitFor(fetchToken(), signal);
+        return await waitForToken(signal);
       } catch (error) {
         if (signal?.aborted || !(error instanceof TokenRequestError)) throw error;
         if (now() < cached.expiresAt) return cached;
@@ -332,6 +344,7 @@ function backingOff(last: TokenRequestError, waitMs: number): TokenRequestError 
       error: last.error,
       errorDescription: last.errorDescription,
       bodyExcerpt: last.bodyExcerpt,
+      retryAfterMs: waitMs,
       cause: last,
     },
   );
