@@ -11,44 +11,61 @@ function isBinary(value: object): boolean {
   return ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
 }
 
-/** Containers walked in place: errors, arrays (`AggregateError.errors`) and plain objects. */
-function isWalked(value: object): boolean {
-  if (value instanceof Error || Array.isArray(value)) return true;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+/** Collections whose entries are internal slots, out of reach of a walk of properties. */
+function isCollection(value: object): boolean {
+  return (
+    value instanceof Map ||
+    value instanceof Set ||
+    value instanceof WeakMap ||
+    value instanceof WeakSet
+  );
 }
 
-/** Removes `key` from `holder`, or blanks it when it cannot be removed. */
-function drop(holder: object, key: PropertyKey): void {
-  if (Reflect.deleteProperty(holder, key)) return;
-  Reflect.set(holder, key, undefined);
+/** Removes `key` from `holder`, or blanks it; false when neither is possible (a frozen holder). */
+function drop(holder: object, key: PropertyKey): boolean {
+  return Reflect.deleteProperty(holder, key) || Reflect.set(holder, key, undefined);
 }
 
-function scrub(holder: object, redactText: Redactor, seen: WeakSet<object>, depth: number): void {
+/**
+ * Redacts the strings among `holder`'s own data properties and walks the objects among them.
+ * False when something that had to change could not, so that the caller drops `holder` itself.
+ */
+function scrub(
+  holder: object,
+  redactText: Redactor,
+  seen: WeakSet<object>,
+  depth: number,
+): boolean {
   seen.add(holder);
+  let clean = true;
   for (const key of Reflect.ownKeys(holder)) {
     const descriptor = Reflect.getOwnPropertyDescriptor(holder, key);
-    // An accessor (a DOMException's message) belongs to the runtime, not to what a server sent.
+    // Only data properties: calling a getter would run code of whoever made the object.
     if (!descriptor || !('value' in descriptor)) continue;
     const value: unknown = descriptor.value;
     if (typeof value === 'string') {
       const redacted = redactText(value);
-      if (redacted !== value && !Reflect.set(holder, key, redacted)) drop(holder, key);
+      if (redacted !== value && !Reflect.set(holder, key, redacted) && !drop(holder, key)) {
+        clean = false;
+      }
     } else if (typeof value === 'object' && value !== null && !seen.has(value)) {
-      if (isBinary(value) || (isWalked(value) && depth >= MAX_DEPTH)) drop(holder, key);
-      else if (isWalked(value)) scrub(value, redactText, seen, depth + 1);
+      const unwalkable = isBinary(value) || isCollection(value) || depth >= MAX_DEPTH;
+      if (unwalkable || !scrub(value, redactText, seen, depth + 1)) {
+        if (!drop(holder, key)) clean = false;
+      }
     }
   }
+  return clean;
 }
 
 /**
  * Replaces every listed secret (and anything shaped like a token, as {@link redact} does) in
- * `error`, in place: every own string property of the error, of each error in its `cause` chain
- * and its `errors` (an AggregateError), and of the plain objects and arrays hanging off them, a
- * non-Error `cause` included. Raw bytes (undici's `HTTPParserError.data`) are dropped, since they
- * may hold an echo of the request in any encoding, and so is anything nested deeper than 16
- * levels; cycles are walked once. A property that cannot be written is removed instead; objects
- * of other classes (a URL, a signal's reason) are left as they are.
+ * `error`, in place: every own string data property of the error and of every object hanging off
+ * it, whatever its class: its `cause` chain, an AggregateError's `errors`, what a custom `fetch`
+ * attached. Raw bytes (undici's `HTTPParserError.data`, which may hold an echo of the request in
+ * any encoding), Maps and Sets (their entries are out of reach) and anything nested deeper than
+ * 16 levels are dropped; cycles are walked once; getters are never called. A property that
+ * cannot be written is removed, and an object that can be neither is dropped from its holder.
  */
 export function redactError<E extends Error>(error: E, secrets: readonly string[]): E {
   scrub(error, createRedactor(secrets), new WeakSet(), 0);

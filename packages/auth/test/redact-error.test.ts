@@ -83,6 +83,37 @@ describe('errors the kit produces or passes through', () => {
     expect(aggregate.message).toBe('all attempts failed');
   });
 
+  it('hold no secret when a custom fetch throws an error holding the request in a class instance, a Map, a Set or a frozen object', async () => {
+    class RequestRecord {
+      constructor(readonly body: string) {}
+    }
+    const failing = (async (_url: unknown, init?: RequestInit) => {
+      const body = String(init?.body);
+      throw Object.assign(new TypeError('fetch failed'), {
+        request: new RequestRecord(body),
+        byUrl: new Map([['token', body]]),
+        bodies: new Set([body]),
+        frozen: Object.freeze({ body }),
+      });
+    }) as typeof fetch;
+    const error = await requestToken({
+      authUrl: 'https://store.example',
+      clientId: 'id',
+      clientSecret: SECRET,
+      retry: false,
+      fetch: failing,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR' });
+    const text = renderings(error);
+    expect(text).not.toContain(encodeURIComponent(SECRET));
+    expect(findSecret(text, [SECRET])).toBeUndefined();
+    // The instance is redacted in place; what cannot be reached or changed is gone.
+    const cause = (error as Error).cause as Record<string, unknown>;
+    expect(cause.request).toBeInstanceOf(RequestRecord);
+    expect(cause).not.toHaveProperty('byUrl');
+    expect(cause).not.toHaveProperty('frozen');
+  });
+
   it('drop what hangs off a cause chain deeper than it is walked, rather than keep it unread', () => {
     const root = new Error('root');
     let last: Error = root;
