@@ -95,8 +95,13 @@ export interface TokenRequestErrorDetails extends AdminApiErrorDetails {
   errorDescription?: string | undefined;
   /** A short, redacted excerpt of a body that was not a valid token response. */
   bodyExcerpt?: string | undefined;
-  /** How long the token host asked to wait before the next request (its `Retry-After`), in ms. */
+  /**
+   * The least wait before asking again, in ms: the token host's `Retry-After`, or, from a
+   * provider inside its backoff after a failure, the time left of that backoff.
+   */
   retryAfterMs?: number | undefined;
+  /** For `ABORTED` while waiting to retry: the failed attempt the abort cut short. */
+  lastFailure?: TokenRequestError | undefined;
 }
 
 /**
@@ -110,6 +115,7 @@ export class TokenRequestError extends AdminApiError {
   readonly errorDescription: string | undefined;
   readonly bodyExcerpt: string | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly lastFailure: TokenRequestError | undefined;
 
   constructor(
     code: TokenRequestErrorCode,
@@ -121,5 +127,6 @@ export class TokenRequestError extends AdminApiError {
     this.errorDescription = details.errorDescription;
     this.bodyExcerpt = details.bodyExcerpt;
     this.retryAfterMs = details.retryAfterMs;
+    this.lastFailure = details.lastFailure;
   }
 }

@@ -114,6 +114,7 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
   const now = options.now ?? Date.now;
   const secrets = [clientSecret];
 
+  const deadline = performance.now() + timeoutMs;
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const body = new URLSearchParams({
@@ -122,11 +123,16 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
     client_secret: clientSecret,
   }).toString();
 
-  const stopped = (attempts: number, cause: unknown): TokenRequestError =>
+  const stopped = (
+    attempts: number,
+    cause: unknown,
+    lastFailure?: TokenRequestError,
+  ): TokenRequestError =>
     options.signal?.aborted
       ? new TokenRequestError('ABORTED', 'Token request aborted by the caller', {
           attempts,
           cause: options.signal.reason,
+          lastFailure,
         })
       : redactError(
           new TokenRequestError(
@@ -206,12 +212,15 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
       retries,
       backoff,
     });
-    if (delayMs === undefined) throw withAttempts(failure, attempt);
+    // A wait that outlasts the budget would end in a TIMEOUT that hides what the host said.
+    if (delayMs === undefined || performance.now() + delayMs >= deadline) {
+      throw withAttempts(failure, attempt);
+    }
     emit(options.onEvent, { type: 'token_retry', attempt, delayMs, reason: failure.message });
     try {
       await sleep(delayMs, signal);
     } catch {
-      throw stopped(attempt, failure);
+      throw stopped(attempt, failure, failure);
     }
   }
 }

@@ -200,17 +200,25 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
         lastError = undefined;
         return token;
       } catch (error) {
-        // A request abandoned by every caller says nothing about the token host.
-        if (error instanceof TokenRequestError && !abandon.signal.aborted) {
+        // A request abandoned by every caller says nothing about the token host, unless it was
+        // abandoned while waiting to retry a failure: callers with short deadlines must not
+        // escape the backoff.
+        const failure =
+          error instanceof TokenRequestError
+            ? abandon.signal.aborted
+              ? error.lastFailure
+              : error
+            : undefined;
+        if (failure) {
           failures++;
           // The token host's Retry-After is a floor under the backoff, up to its ceiling.
-          const askedMs = Math.min(error.retryAfterMs ?? 0, REFRESH_BACKOFF.maxDelayMs);
+          const askedMs = Math.min(failure.retryAfterMs ?? 0, REFRESH_BACKOFF.maxDelayMs);
           retryAt = now() + Math.max(backoffDelayMs(failures, REFRESH_BACKOFF), askedMs);
-          lastError = error;
+          lastError = failure;
           const cached = await store.get();
           emit(onEvent, {
             type: 'refresh_failed',
-            error,
+            error: failure,
             servingCachedToken: cached !== undefined && now() < cached.expiresAt,
             failures,
             retryAt,
@@ -261,6 +269,9 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
 
   return {
     async getToken({ signal } = {}) {
+      // Before anything else: an aborted caller neither waits, nor starts a refresh, nor learns
+      // of a backoff.
+      if (signal?.aborted) throw aborted(signal);
       const fetchesBefore = fetchesDone;
       const cached = latest(await store.get(), fetchesBefore);
       const at = now();

@@ -7,8 +7,9 @@ const tokenHost = useTokenHost();
 const flakyTokenHost = () => tokenHost((n) => (n === 1 ? 503 : 200));
 
 describe('a token request every caller has left', () => {
-  it('is abandoned with its backoff timer, counts as no failure, and the next call starts afresh', async () => {
+  it('is abandoned with its backoff timer, and the failure it saw backs off the next calls as any failure does', async () => {
     const host = await flakyTokenHost();
+    let clock = 1_000_000;
     const controller = new AbortController();
     const events: AuthEvent[] = [];
     // The signal of each token request: the backoff between attempts waits on it too.
@@ -18,6 +19,7 @@ describe('a token request every caller has left', () => {
         if (init?.signal) signals.push(init.signal);
         return fetch(url, init);
       },
+      now: () => clock,
       authUrl: host.url,
       clientId: 'id',
       clientSecret: 'secret-value',
@@ -35,7 +37,18 @@ describe('a token request every caller has left', () => {
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toMatchObject({ code: 'ABORTED' });
     expect(signals.map((signal) => signal.aborted)).toEqual([true]);
-    expect(events.filter((e) => e.type === 'refresh_failed')).toEqual([]);
+    expect(events.filter((e) => e.type === 'refresh_failed')).toMatchObject([
+      { error: { code: 'HTTP_ERROR', status: 503 }, failures: 1 },
+    ]);
+    // Callers whose deadlines are shorter than the retries must not escape the backoff: inside
+    // it, the next call fails at once with the 503 and sends nothing.
+    await expect(tokens.getToken()).rejects.toMatchObject({ code: 'HTTP_ERROR', status: 503 });
+    expect(host.requests).toBe(1);
+    // A caller that has already aborted hears of its abort, not of the backoff.
+    await expect(tokens.getToken({ signal: AbortSignal.abort() })).rejects.toMatchObject({
+      code: 'ABORTED',
+    });
+    clock += 61_000;
     await expect(tokens.getToken()).resolves.toMatchObject({ accessToken: 'token-2' });
     expect(host.requests).toBe(2);
   });

@@ -80,6 +80,22 @@ describe("the token host's Retry-After", () => {
     await host.close();
   });
 
+  it('longer than what is left of timeoutMs ends the retries at once with what the host said, not a TIMEOUT', async () => {
+    const host = await scriptedHost(unavailable('5'));
+    const error = await rejection(
+      requestToken({
+        authUrl: host.url,
+        clientId: 'id',
+        clientSecret: 'secret-value',
+        retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 60_000 },
+        timeoutMs: 2_000,
+      }),
+    );
+    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 503, retryAfterMs: 5_000 });
+    expect(host.requests).toBe(1);
+    await host.close();
+  });
+
   it('lets a 429 be retried once its wait is over, and a 429 without one is not retried', async () => {
     const host = await scriptedHost(slowDown('0'), slowDown());
     const options = { authUrl: host.url, clientId: 'id', clientSecret: 'secret-value' };
