@@ -132,18 +132,25 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     let invalidatedRefusedToken = false;
     // Once an attempt may have been applied, so may the call, however it ends.
     let mayHaveBeenApplied = false;
+    // The end of the last client pause this call has waited out (0: none).
+    let pauseWaitedOut = 0;
     const tokenOptions = signal ? { signal } : {};
 
     for (let attempt = 1; ; attempt++) {
       let release: (() => void) | undefined;
       for (;;) {
-        const pausedMs = pause.remainingMs();
-        if (pausedMs > 0)
-          await pause.waitOut(pausedMs, signal, {
-            operationName,
-            attempts: attempt - 1,
-            mayHaveBeenApplied,
-          });
+        const pauseEndsAt = pause.endsAt();
+        // Each pause is waited out once per call: after that, its timer is trusted over the clock.
+        if (pauseEndsAt !== pauseWaitedOut) {
+          pauseWaitedOut =
+            now() >= pauseEndsAt
+              ? pauseEndsAt
+              : await pause.waitOut(signal, {
+                  operationName,
+                  attempts: attempt - 1,
+                  mayHaveBeenApplied,
+                });
+        }
         if (rateLimiter) {
           try {
             release = await rateLimiter.acquire(signal);
@@ -159,7 +166,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           }
         }
         // A 429 may have paused the client while this call waited for its slot.
-        if (pause.remainingMs() === 0) break;
+        if (pause.endsAt() === pauseWaitedOut) break;
         release?.();
       }
       let accessToken: string;

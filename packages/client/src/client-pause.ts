@@ -12,8 +12,8 @@ import type { SetTimer } from './scheduler.js';
  * error rate.
  */
 export interface ClientPause {
-  /** Milliseconds left of the pause; 0 when none is in force. Cheap: read before every attempt. */
-  remainingMs(): number;
+  /** When the latest pause ends (epoch ms of the client's clock); 0 when there was none. */
+  endsAt(): number;
   /**
    * Pauses the client (and its limiter) for the wait a 429 asks for: its `Retry-After`
    * (`retryAfterMs`), the default when absent, never less than the minimum. A longer pause
@@ -21,11 +21,12 @@ export interface ClientPause {
    */
   holdAfter429(retryAfterMs: number | undefined): void;
   /**
-   * Waits out the pause (`pausedMs`, from {@link remainingMs}) and any extension of it; rejects
-   * at once with a `RateLimitError` when it lasts beyond `maxRetryAfterMs`, and with an
-   * `AbortedError` when `signal` aborts.
+   * Waits out the pause in force and any extension of it made meanwhile, and resolves with the
+   * `endsAt` waited out; rejects at once with a `RateLimitError` when it lasts beyond
+   * `maxRetryAfterMs`, and with an `AbortedError` when `signal` aborts. Trusts the timer: a
+   * wait that has fired is over, whatever the clock says.
    */
-  waitOut(pausedMs: number, signal: AbortSignal | undefined, call: CallSoFar): Promise<void>;
+  waitOut(signal: AbortSignal | undefined, call: CallSoFar): Promise<number>;
 }
 
 /** What a call's error says about the attempts it made before it ended. */
@@ -43,9 +44,8 @@ export function createClientPause(
 ): ClientPause {
   // 0 until the first pause: until then, no call reads the clock for it.
   let until = 0;
-  const remainingMs = () => (until === 0 ? 0 : Math.max(0, until - now()));
   return {
-    remainingMs,
+    endsAt: () => until,
     holdAfter429(retryAfterMs) {
       const waitMs = rateLimitWaitMs(retryAfterMs, retry);
       until = Math.max(until, now() + waitMs);
@@ -54,8 +54,11 @@ export function createClientPause(
       // this pause instead, without being sent.
       if (rateLimiter && waitMs <= retry.maxRetryAfterMs) rateLimiter.pauseFor(waitMs);
     },
-    async waitOut(pausedMs, signal, call) {
-      for (let leftMs = pausedMs; leftMs > 0; leftMs = remainingMs()) {
+    async waitOut(signal, call) {
+      for (;;) {
+        const ends = until;
+        const leftMs = ends - now();
+        if (leftMs <= 0) return ends;
         if (leftMs > retry.maxRetryAfterMs) {
           throw new RateLimitError(
             `${label(call.operationName)} was not sent: the client is paused for another ${Math.ceil(leftMs / 1000)} s ` +
@@ -70,6 +73,7 @@ export function createClientPause(
         } catch {
           throw abortedError(signal, call);
         }
+        if (until === ends) return ends;
       }
     },
   };

@@ -126,6 +126,20 @@ describe('a 429 pauses the whole client', () => {
     await Promise.all([first, ...others]);
     expect(server.requests).toBe(7);
   });
+  it('a pause is waited out once per call: a test timer that fires at once is trusted over the real clock', async () => {
+    const server = await firstAnswers(createVirtualTime(), 429, { 'retry-after': '3' });
+    const delays: number[] = [];
+    const client = loopbackClient(server, {
+      setTimer: (callback, delayMs) => {
+        delays.push(delayMs);
+        setImmediate(callback);
+        return () => {};
+      },
+    });
+    await client.request(GetMe);
+    expect(server.requests).toBe(2);
+    expect(delays).toHaveLength(1);
+  });
 });
 
 describe('Retry-After on a 503', () => {
