@@ -1,35 +1,16 @@
-import {
-  ConfigurationError,
-  type TokenProvider,
-  type TokenProviderOptions,
-  TokenRequestError,
-} from '@admin-api/auth';
-import {
-  checkDurationMs,
-  checkOptionalImplementation,
-  checkOptionalSignal,
-  checkTokenStore,
-  emit,
-  resolveTokenProviderConfig,
-  sleep,
-  tokenProviderFromConfig,
-} from '@admin-api/auth/internal';
+import { type TokenProvider, type TokenProviderOptions, TokenRequestError } from '@admin-api/auth';
+import { checkDurationMs, checkOptionalSignal, emit, sleep } from '@admin-api/auth/internal';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminApiEvent } from './admin-api-events.js';
 import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-attempt.js';
-import {
-  type AdminClientBaseOptions,
-  type ClientConfig,
-  resolveClientConfig,
-} from './client-config.js';
-import { AbortedError, AuthError } from './errors.js';
+import { type AdminClientBaseOptions, resolveClientConfig } from './client-config.js';
+import { createClientPause } from './client-pause.js';
+import { resolveSeams } from './client-seams.js';
+import { AuthError, abortedError } from './errors.js';
 import type { Fleet } from './fleet.js';
-import { checkHosts } from './host-check.js';
 import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
-import { pacerFromConfig } from './pacer.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
 import type { TypedDocumentString } from './typed-document-string.js';
 
@@ -108,11 +89,6 @@ export interface AdminClient {
   readonly tokenProvider: TokenProvider;
 }
 
-function isBrowser(): boolean {
-  const g = globalThis as { window?: { document?: unknown } };
-  return typeof g.window === 'object' && typeof g.window.document === 'object';
-}
-
 /**
  * Creates an Admin API client: every call is paced within the service's budget, carries a
  * Bearer token from the token provider, refreshes it once on a 401, waits out 429s and retries
@@ -127,6 +103,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   const { endpoint, now, retry, setTimer } = config;
   const { tokenProvider, secrets, rateLimiter } = resolveSeams(options, config);
   const notify = (event: AdminApiEvent) => emit(config.onEvent, event);
+  const pause = createClientPause(now, setTimer, retry, rateLimiter);
   // The token this client fetched to replace a refused one; `accepted` once an answer other than
   // a refusal came back with it.
   let replacement: { accessToken: string; at: number; accepted: boolean } | undefined;
@@ -153,30 +130,57 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       transientRetries: 0,
     };
     let invalidatedRefusedToken = false;
+    // Once an attempt may have been applied, so may the call, however it ends.
+    let mayHaveBeenApplied = false;
+    // The end of the last client pause this call has waited out (0: none).
+    let pauseWaitedOut = 0;
     const tokenOptions = signal ? { signal } : {};
 
     for (let attempt = 1; ; attempt++) {
       let release: (() => void) | undefined;
-      if (rateLimiter) {
-        try {
-          release = await rateLimiter.acquire(signal);
-        } catch (cause) {
-          // A limiter rejects only on abort; anything else is its own failure, passed on as it is.
-          if (signal?.aborted) throw abortedError(operationName, signal);
-          throw cause;
+      for (;;) {
+        const pauseEndsAt = pause.endsAt();
+        // Each pause is waited out once per call: after that, its timer is trusted over the clock.
+        if (pauseEndsAt !== pauseWaitedOut) {
+          pauseWaitedOut =
+            now() >= pauseEndsAt
+              ? pauseEndsAt
+              : await pause.waitOut(signal, {
+                  operationName,
+                  attempts: attempt - 1,
+                  mayHaveBeenApplied,
+                });
         }
+        if (rateLimiter) {
+          try {
+            release = await rateLimiter.acquire(signal);
+          } catch (cause) {
+            // A limiter rejects only on abort; anything else is its own failure, passed on as it is.
+            if (signal?.aborted)
+              throw abortedError(signal, {
+                operationName,
+                attempts: attempt - 1,
+                mayHaveBeenApplied,
+              });
+            throw cause;
+          }
+        }
+        // A 429 may have paused the client while this call waited for its slot.
+        if (pause.endsAt() === pauseWaitedOut) break;
+        release?.();
       }
       let accessToken: string;
       try {
         accessToken = (await tokenProvider.getToken(tokenOptions)).accessToken;
       } catch (cause) {
         release?.();
-        if (signal?.aborted) throw abortedError(operationName, signal);
+        if (signal?.aborted)
+          throw abortedError(signal, { operationName, attempts: attempt - 1, mayHaveBeenApplied });
         if (cause instanceof TokenRequestError) {
           throw new AuthError(
             'TOKEN_REQUEST_FAILED',
             `${label(operationName)}: could not get an access token. ${cause.message}`,
-            { operationName, status: cause.status, attempts: attempt, cause },
+            { operationName, status: cause.status, attempts: attempt, mayHaveBeenApplied, cause },
           );
         }
         throw cause;
@@ -232,12 +236,15 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
             maxResponseBytes: config.maxResponseBytes,
             secrets: [...secrets, accessToken],
             now: now(),
+            appliedEarlier: mayHaveBeenApplied,
           });
       const refused = !outcome.ok && outcome.reason === 'unauthenticated';
       if (observation.response && !refused && replacement?.accessToken === accessToken) {
         replacement.accepted = true;
       }
       if (outcome.ok) return outcome.data;
+      mayHaveBeenApplied = outcome.error.mayHaveBeenApplied;
+      if (outcome.reason === 'rate_limited') pause.holdAfter429(outcome.retryAfterMs);
 
       const decision = decideRetry(outcome, counts, retry, {
         mayRepeat,
@@ -257,11 +264,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         await tokenProvider.invalidate(accessToken);
       } else if (decision.reason === 'rate_limited') {
         counts.rateLimitRetries++;
-        // Every call waits (the whole fleet, with a shared limiter): others would meet the same 429.
-        if (rateLimiter) {
-          rateLimiter.pauseFor(delayMs);
-          delayMs = 0;
-        }
+        // The client's pause holds the retry, as it holds every other call.
+        delayMs = 0;
       } else {
         counts.transientRetries++;
       }
@@ -278,121 +282,11 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         try {
           await sleep(delayMs, signal, setTimer);
         } catch {
-          throw abortedError(operationName, signal);
+          throw abortedError(signal, { operationName, attempts: attempt, mayHaveBeenApplied });
         }
       }
     }
   }
 
   return { request: request as AdminClient['request'], endpoint, tokenProvider };
-}
-
-function abortedError(
-  operationName: string | undefined,
-  signal: AbortSignal | undefined,
-): AbortedError {
-  return new AbortedError(`${label(operationName)} was aborted by the caller`, {
-    operationName,
-    cause: signal?.reason,
-  });
-}
-
-function invalidCombination(message: string): ConfigurationError {
-  return new ConfigurationError('INVALID_OPTION', message);
-}
-
-/** The pacer the options ask for: a given limiter, a pacer for `rateLimit`, or none. */
-function ownRateLimiter(
-  options: AdminClientOptions,
-  config: ClientConfig,
-): RateLimiter | undefined {
-  if (config.rateLimiter) {
-    if (options.rateLimit !== undefined) {
-      throw invalidCombination(
-        'Pass either "rateLimit" or "rateLimiter", not both: give the budget to createPacer(...) instead',
-      );
-    }
-    return config.rateLimiter;
-  }
-  const { now, setTimer } = config;
-  return config.rateLimit ? pacerFromConfig(config.rateLimit, now, setTimer) : undefined;
-}
-
-/**
- * The token provider and rate limiter the client uses: given ones, ones made from the
- * credentials (with the client's event listener, clock and fetch), or a fleet's; plus the
- * secret to keep out of errors.
- */
-function resolveSeams(
-  options: AdminClientOptions,
-  config: ClientConfig,
-): { tokenProvider: TokenProvider; secrets: string[]; rateLimiter: RateLimiter | undefined } {
-  checkOptionalImplementation('tokenProvider', options.tokenProvider, ['getToken', 'invalidate']);
-  if (options.tokenProvider) {
-    if ((options as ClientFleetOptions).fleet) {
-      throw invalidCombination(
-        '"tokenProvider" cannot be combined with "fleet": pass the credentials, the fleet shares the token',
-      );
-    }
-    return {
-      tokenProvider: options.tokenProvider,
-      secrets: [],
-      rateLimiter: ownRateLimiter(options, config),
-    };
-  }
-  const { authUrl, clientId, clientSecret, refreshMarginS, fleet } = options;
-  if (isBrowser() && clientSecret) {
-    throw new ConfigurationError(
-      'INSECURE_ENVIRONMENT',
-      'createAdminClient was given a client secret in a browser. The secret must stay on a server: call the Admin API from your backend.',
-    );
-  }
-  checkOptionalImplementation('fleet', fleet, ['join']);
-  if (fleet) {
-    if (options.store)
-      throw invalidCombination('"store" cannot be combined with "fleet", which shares the token');
-    if (options.rateLimiter) {
-      throw invalidCombination(
-        '"rateLimiter" cannot be combined with "fleet", which shares the rate budget',
-      );
-    }
-    if (options.rateLimit === false) {
-      throw invalidCombination(
-        '"rateLimit: false" cannot be combined with "fleet", which shares the rate budget',
-      );
-    }
-  }
-  // Every option is checked before a fleet is joined, so a mistake never leaves a member behind.
-  const providerConfig = resolveTokenProviderConfig({
-    authUrl,
-    clientId,
-    clientSecret,
-    refreshMarginS,
-    store: options.store,
-    onEvent: config.onEvent,
-    fetch: config.fetch,
-    now: config.now,
-    allowInsecureHttp: config.allowInsecureHttp,
-  });
-  checkHosts(providerConfig.request.url, new URL(config.endpoint));
-  if (!fleet) {
-    return {
-      tokenProvider: tokenProviderFromConfig(providerConfig),
-      secrets: [clientSecret],
-      rateLimiter: ownRateLimiter(options, config),
-    };
-  }
-  const membership = fleet.join({
-    clientId,
-    clientSecret,
-    rateLimit: options.rateLimit === undefined ? undefined : config.rateLimit,
-    onEvent: config.onEvent,
-    now: config.now,
-  });
-  checkTokenStore(membership.tokenStore);
-  return {
-    tokenProvider: tokenProviderFromConfig({ ...providerConfig, store: membership.tokenStore }),
-    secrets: [clientSecret],
-    rateLimiter: membership.rateLimiter,
-  };
 }

@@ -33,6 +33,8 @@ export interface AttemptContext {
   secrets: readonly string[];
   /** Epoch ms when the answer arrived, to read an HTTP-date `Retry-After`. */
   now: number;
+  /** An earlier attempt of this call (a mutation) may have been applied: so may this call's. */
+  appliedEarlier: boolean;
 }
 
 /** What an attempt amounts to: the result, or a failure for the retry policy to weigh. */
@@ -41,6 +43,18 @@ export type AttemptOutcome =
   | ({ ok: false } & FailedAttempt);
 
 const EXCERPT_LENGTH = 300;
+/**
+ * Most `errors` entries kept; the rest are counted. A GraphQL server reports one entry per
+ * failed field, so a page of 200 items failing alike repeats one message 200 times: 100 show
+ * every kind of failure there is, while a body of millions of entries costs no more than 100.
+ */
+export const MAX_KEPT_ERRORS = 100;
+/**
+ * Longest body whose partial `data` is kept beside `errors`: keeping it means a redacted copy
+ * (a server can echo the input into it), which is costly past a page's size. A longer body's
+ * partial data is left out, and the message says so.
+ */
+export const MAX_PARTIAL_DATA_CHARS = 1024 * 1024;
 /** Longest rendering of a malformed `errors` field or message that goes into an error. */
 const MAX_DESCRIBED = 300;
 /** Codes of failures that happen before a connection exists, so nothing reached a server. */
@@ -52,14 +66,24 @@ const NEVER_CONNECTED = new Set([
   'EHOSTUNREACH',
 ]);
 
+/** What an entry of `errors` without a `message` is shown as. */
+export const NO_MESSAGE = 'the server sent an error with no message';
+
+/** The server's `errors` as kept: at most {@link MAX_KEPT_ERRORS}, and how many more it sent. */
+interface KeptErrors {
+  errors: GraphQLFormattedError[];
+  omitted: number;
+}
+
 /**
- * The server's `errors`, made well-formed and redacted whatever was sent: entries become objects
- * with a string `message`, and anything that is not a list becomes one entry saying so. Values
- * are rendered with a bounded, depth-limited describer: the body may nest 100,000 levels deep.
+ * The server's `errors`, made well-formed and redacted whatever was sent: the first
+ * {@link MAX_KEPT_ERRORS} entries become objects with a string `message`, and anything that is
+ * not a list becomes one entry saying so. Values are rendered with a bounded, depth-limited
+ * describer: the body may nest 100,000 levels deep.
  */
-function toGraphQLErrors(value: unknown, secrets: readonly string[]): GraphQLFormattedError[] {
+function toGraphQLErrors(value: unknown, secrets: readonly string[]): KeptErrors {
   const entries: unknown[] = Array.isArray(value)
-    ? value
+    ? value.slice(0, MAX_KEPT_ERRORS)
     : [{ message: `unreadable "errors" field: ${describeJson(value, MAX_DESCRIBED)}` }];
   const described = entries.map((entry) => {
     const object = isRecord(entry)
@@ -68,10 +92,18 @@ function toGraphQLErrors(value: unknown, secrets: readonly string[]): GraphQLFor
     const { message } = object;
     return {
       ...object,
-      message: typeof message === 'string' ? message : describeJson(message, MAX_DESCRIBED),
+      message:
+        typeof message === 'string'
+          ? message
+          : message === undefined || message === null
+            ? NO_MESSAGE
+            : describeJson(message, MAX_DESCRIBED),
     };
   });
-  return redactDeep(described, secrets) as GraphQLFormattedError[];
+  return {
+    errors: redactDeep(described, secrets) as GraphQLFormattedError[],
+    omitted: Array.isArray(value) ? value.length - entries.length : 0,
+  };
 }
 
 function isUnauthenticated(errors: readonly GraphQLFormattedError[]): boolean {
@@ -106,17 +138,30 @@ export function classifyAttempt(
     : classifyResponse(response, context);
 }
 
-/** What every error of an attempt carries. */
+/**
+ * What every error of an attempt carries; `mayHaveBeenApplied` is this attempt's, and is true
+ * anyway when an earlier attempt of the call may have been applied.
+ */
 function errorDetails(
   context: AttemptContext,
   response: ObservedResponse | undefined,
-): AdminApiErrorDetails {
+  mayHaveBeenApplied = false,
+): AdminApiErrorDetails & { mayHaveBeenApplied: boolean } {
   return {
     operationName: context.operationName,
     attempts: context.attempt,
     status: response?.status,
+    mayHaveBeenApplied: mayHaveBeenApplied || context.appliedEarlier,
   };
 }
+
+/** What a zlib or brotli error code starts with: the body arrived but could not be decompressed. */
+function isDecodeError(code: string | undefined): boolean {
+  return code !== undefined && (code.startsWith('Z_') || code.startsWith('ERR__ERROR_'));
+}
+
+const TIMEOUT_HINT =
+  'Raise timeoutMs (per call: { timeoutMs }) if the operation is slow, or try again later.';
 
 /** An attempt that ended without a complete answer; `response` is what was read of it, if any. */
 function classifyFailure(
@@ -126,41 +171,57 @@ function classifyFailure(
 ): AttemptOutcome {
   const { isMutation } = context;
   const name = label(context.operationName);
-  const details = errorDetails(context, response);
   if (failure.kind === 'aborted') {
     return {
       ok: false,
       error: new AbortedError(`${name} was aborted by the caller`, {
-        ...details,
-        mayHaveBeenApplied: isMutation,
+        ...errorDetails(context, response, isMutation),
         cause: failure.cause,
       }),
       reached: true,
     };
   }
   if (failure.kind === 'timeout') {
+    const details = errorDetails(context, response, isMutation);
     return {
       ok: false,
       error: new TimeoutError(
-        `${name} got no answer within ${context.timeoutMs} ms.${appliedHint(isMutation)}`,
+        `${name} got no answer within ${context.timeoutMs} ms. ${TIMEOUT_HINT}${appliedHint(details.mayHaveBeenApplied)}`,
         context.timeoutMs,
-        { ...details, mayHaveBeenApplied: isMutation },
+        details,
       ),
       reason: 'timeout',
       reached: true,
     };
   }
   const { code } = failure;
+  const origin = new URL(context.endpoint).origin;
+  if (response && isDecodeError(code)) {
+    const details = errorDetails(context, response, isMutation);
+    return {
+      ok: false,
+      error: new HttpError(
+        'INVALID_RESPONSE',
+        `${name} got an HTTP ${response.status} answer from ${origin} that could not be decoded: its compressed ` +
+          `body is corrupt (${code}). Usually a proxy in between; try again later.${appliedHint(details.mayHaveBeenApplied)}`,
+        '',
+        { ...details, cause: failure.cause },
+      ),
+      reason: 'invalid_response',
+      reached: true,
+    };
+  }
   const reached = response !== undefined || !(code && NEVER_CONNECTED.has(code));
-  const mayHaveBeenApplied = isMutation && reached;
+  const details = errorDetails(context, response, isMutation && reached);
   const what = response
     ? `lost the connection while reading the HTTP ${response.status} answer from`
     : 'got no answer from';
   return {
     ok: false,
     error: new NetworkError(
-      `${name} ${what} ${new URL(context.endpoint).origin}${code ? ` (${code})` : ''}.${appliedHint(mayHaveBeenApplied)}`,
-      { ...details, mayHaveBeenApplied, cause: failure.cause },
+      `${name} ${what} ${origin}${code ? ` (${code})` : ''}. Check the network and that ${origin} is reachable, ` +
+        `then try again.${appliedHint(details.mayHaveBeenApplied)}`,
+      { ...details, cause: failure.cause },
     ),
     reason: 'network_error',
     reached,
@@ -185,6 +246,8 @@ export function plainResult(observation: AttemptObservation): Record<string, unk
 function classifyResponse(response: ObservedResponse, context: AttemptContext): AttemptOutcome {
   const { operationName, isMutation, secrets } = context;
   const details = errorDetails(context, response);
+  const ifApplied = (mayHaveBeenApplied: boolean) =>
+    errorDetails(context, response, mayHaveBeenApplied);
   const { status } = response;
   const name = label(operationName);
   // Only for errors: a successful body can be megabytes.
@@ -194,26 +257,36 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
   // Per the GraphQL spec, `data` is present (even null) once execution has begun.
   const executionStarted = result !== undefined && 'data' in result && result.data !== undefined;
   const hasErrors = result?.errors !== undefined && result.errors !== null;
-  const errors = hasErrors ? toGraphQLErrors(result?.errors, secrets) : [];
-  const graphqlError = (mayHaveBeenApplied: boolean) =>
-    new GraphQLResponseError(errors, redactDeep(result?.data, secrets), {
-      ...details,
-      mayHaveBeenApplied,
-    });
+  const { errors, omitted } = hasErrors
+    ? toGraphQLErrors(result?.errors, secrets)
+    : { errors: [], omitted: 0 };
+  const graphqlError = (mayHaveBeenApplied: boolean) => {
+    // Partial data is kept redacted, which copies it: only within a bound.
+    const keepData = response.body.length <= MAX_PARTIAL_DATA_CHARS;
+    return new GraphQLResponseError(
+      errors,
+      keepData ? redactDeep(result?.data, secrets) : undefined,
+      ifApplied(mayHaveBeenApplied),
+      {
+        omittedErrors: omitted,
+        omittedData: !keepData && result?.data !== undefined && result.data !== null,
+      },
+    );
+  };
 
   if (status >= 300 && status <= 399) {
     // 303 answers a request that was handled ("see the result there"); the others send it on
     // unhandled. Following either would take the request and its token to another origin.
-    const mayHaveBeenApplied = isMutation && status === 303;
+    const redirectDetails = ifApplied(isMutation && status === 303);
     const where = describeLocation(response.location, context.endpoint, secrets);
     return {
       ok: false,
       error: new HttpError(
         'REDIRECT_REFUSED',
         `${name} was answered with HTTP ${status}, a redirect to ${where}. Redirects from the GraphQL ` +
-          `host are never followed. Check baseUrl: it is the GraphQL host, e.g. https://api.myikas.com.${appliedHint(mayHaveBeenApplied)}`,
+          `host are never followed. Check baseUrl: it is the GraphQL host, e.g. https://api.myikas.com.${appliedHint(redirectDetails.mayHaveBeenApplied)}`,
         excerpt(),
-        { ...details, mayHaveBeenApplied },
+        redirectDetails,
       ),
       reached: true,
     };
@@ -241,16 +314,23 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
     };
   }
   if (status >= 500) {
+    // RFC 9110 gives Retry-After a meaning on a 503: how long the service expects to be down.
+    const retryAfterMs =
+      status === 503 ? parseRetryAfter(response.retryAfter, context.now) : undefined;
+    const asked =
+      retryAfterMs === undefined ? '' : ` (it asked to wait ${Math.ceil(retryAfterMs / 1000)} s)`;
+    const serverDetails = ifApplied(isMutation);
     return {
       ok: false,
       error: new HttpError(
         'HTTP_ERROR',
-        `${name} failed: HTTP ${status} from the Admin API; the service may be degraded, try again later.${appliedHint(isMutation)}`,
+        `${name} failed: HTTP ${status} from the Admin API; the service may be degraded, try again later${asked}.${appliedHint(serverDetails.mayHaveBeenApplied)}`,
         excerpt(),
-        { ...details, mayHaveBeenApplied: isMutation },
+        serverDetails,
       ),
       reason: 'server_error',
       reached: true,
+      retryAfterMs,
     };
   }
   if (status < 200 || status > 299) {
@@ -261,7 +341,7 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
       ok: false,
       error: new HttpError(
         'HTTP_ERROR',
-        `${name} failed: HTTP ${status} from the Admin API. ${clientErrorHint(status)}`,
+        `${name} failed: HTTP ${status} from the Admin API. ${clientErrorHint(status)}${appliedHint(context.appliedEarlier)}`,
         excerpt(),
         details,
       ),
@@ -273,9 +353,9 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
     ok: false,
     error: new HttpError(
       'INVALID_RESPONSE',
-      `${name} got HTTP ${status} ${problem}.${appliedHint(isMutation)}`,
+      `${name} got HTTP ${status} ${problem}.${appliedHint(isMutation || context.appliedEarlier)}`,
       excerpt(),
-      { ...details, mayHaveBeenApplied: isMutation },
+      ifApplied(isMutation),
     ),
     ...(retryable ? { reason: 'invalid_response' as const } : {}),
     reached: true,

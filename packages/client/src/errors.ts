@@ -1,8 +1,17 @@
 import { AdminApiError, type AdminApiErrorDetails } from '@admin-api/auth';
 import type { GraphQLFormattedError } from 'graphql';
+import { label } from './operation-label.js';
 
 /** Longest server message quoted in an error's own message; `errors` has them whole. */
 const MAX_QUOTED_MESSAGE = 300;
+
+/** What a {@link GraphQLResponseError} leaves out of a huge answer. */
+export interface OmittedFromAnswer {
+  /** Entries of `errors` sent beyond those kept. @default 0 */
+  omittedErrors?: number;
+  /** Partial `data` was sent but is too large to keep. @default false */
+  omittedData?: boolean;
+}
 
 /**
  * The server answered with `errors[]` (HTTP 200, or a 4xx whose body is a GraphQL result). For
@@ -10,26 +19,44 @@ const MAX_QUOTED_MESSAGE = 300;
  */
 export class GraphQLResponseError extends AdminApiError {
   declare readonly code: 'GRAPHQL_ERROR';
-  /** The GraphQL errors as the server sent them, every string in them redacted. */
+  /**
+   * The GraphQL errors as the server sent them, every string in them redacted: the first 100,
+   * when it sent more (`omittedErrors` counts the rest).
+   */
   readonly errors: readonly GraphQLFormattedError[];
-  /** Partial `data`, when the server sent some; redacted, since it can echo the input. */
+  /** Entries of the server's `errors` beyond those in `errors`. */
+  readonly omittedErrors: number;
+  /**
+   * Partial `data`, when the server sent some; redacted, since it can echo the input. Left out
+   * (`undefined`, and the message says so) when the answer was over 1 MiB: keeping it means a
+   * redacted copy.
+   */
   readonly data: unknown;
 
   constructor(
     errors: readonly GraphQLFormattedError[],
     data: unknown,
     details: AdminApiErrorDetails,
+    { omittedErrors = 0, omittedData = false }: OmittedFromAnswer = {},
   ) {
     const message = errors[0]?.message ?? 'unknown error';
     const first =
       message.length > MAX_QUOTED_MESSAGE ? `${message.slice(0, MAX_QUOTED_MESSAGE)}…` : message;
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    const others = errors.length - 1 + omittedErrors;
+    const more =
+      others > 0
+        ? ` (and ${others} more${omittedErrors > 0 ? `; ${omittedErrors} not kept` : ''})`
+        : '';
+    const dataNote = omittedData
+      ? ' Its partial data was left out: the answer is too large to keep a redacted copy of.'
+      : '';
     super(
       'GRAPHQL_ERROR',
-      `${details.operationName ?? 'Anonymous operation'} failed: ${first}${more}`,
+      `${details.operationName ?? 'Anonymous operation'} failed: ${first}${more}${dataNote}`,
       details,
     );
     this.errors = errors;
+    this.omittedErrors = omittedErrors;
     this.data = data;
   }
 }
@@ -113,4 +140,15 @@ export class AbortedError extends AdminApiError {
   constructor(message: string, details: AdminApiErrorDetails) {
     super('ABORTED', message, details);
   }
+}
+
+/** The {@link AbortedError} of a call the caller aborted between attempts. */
+export function abortedError(
+  signal: AbortSignal | undefined,
+  call: { operationName: string | undefined; attempts: number; mayHaveBeenApplied: boolean },
+): AbortedError {
+  return new AbortedError(`${label(call.operationName)} was aborted by the caller`, {
+    ...call,
+    cause: signal?.reason,
+  });
 }

@@ -43,6 +43,7 @@ export {
   HttpError,
   type HttpErrorCode,
   NetworkError,
+  type OmittedFromAnswer,
   RateLimitError,
   TimeoutError,
 } from './errors.js';

@@ -50,6 +50,14 @@ export function transientDelayMs(config: RetryConfig, retry: number): number {
   return backoffDelayMs(retry, config);
 }
 
+/**
+ * The wait a 429 asks for: its `Retry-After`, `defaultRetryAfterMs` when absent or unreadable,
+ * and never less than {@link MIN_RETRY_AFTER_MS}.
+ */
+export function rateLimitWaitMs(retryAfterMs: number | undefined, config: RetryConfig): number {
+  return Math.max(MIN_RETRY_AFTER_MS, retryAfterMs ?? config.defaultRetryAfterMs);
+}
+
 /** How many retries of each kind a call has used so far. */
 export interface RetryCounts {
   refreshedAfter401: boolean;
@@ -64,6 +72,7 @@ export interface FailedAttempt {
   reason?: RetryReason | undefined;
   /** False when the request certainly never reached a server. */
   reached: boolean;
+  /** The server's `Retry-After` (a 429's or a 503's), when it sent a readable one. */
   retryAfterMs?: number | undefined;
 }
 
@@ -89,7 +98,9 @@ export interface RetryContext {
  * The retry policy: one token refresh after a 401 (none when the token was itself a fresh
  * replacement); 429s waited out within budget, never less than {@link MIN_RETRY_AFTER_MS};
  * transient failures retried with backoff for queries, for mutations marked idempotent, and for
- * requests that never reached a server. Everything else is final.
+ * requests that never reached a server, no sooner than a 503's `Retry-After` and not at all when
+ * that is beyond `maxRetryAfterMs`. Everything else is final. The errors it makes keep the
+ * failure's `mayHaveBeenApplied`.
  */
 export function decideRetry(
   failure: FailedAttempt,
@@ -99,6 +110,7 @@ export function decideRetry(
 ): RetryDecision {
   const { error, reason } = failure;
   const { operationName, attempt } = context;
+  const { mayHaveBeenApplied } = error;
   switch (reason) {
     case undefined:
       return { retry: false, error };
@@ -112,14 +124,17 @@ export function decideRetry(
           'UNAUTHENTICATED',
           `${label(operationName)}: the Admin API rejected a freshly issued token (HTTP ${error.status ?? 401}). ` +
             'Check that ADMIN_API_AUTH_URL and ADMIN_API_BASE_URL belong to the same store and that the app is installed.',
-          { operationName, status: error.status, attempts: attempt, cause: error },
+          {
+            operationName,
+            status: error.status,
+            attempts: attempt,
+            mayHaveBeenApplied,
+            cause: error,
+          },
         ),
       };
     case 'rate_limited': {
-      const waitMs = Math.max(
-        MIN_RETRY_AFTER_MS,
-        failure.retryAfterMs ?? config.defaultRetryAfterMs,
-      );
+      const waitMs = rateLimitWaitMs(failure.retryAfterMs, config);
       if (counts.rateLimitRetries < config.rateLimitRetries && waitMs <= config.maxRetryAfterMs) {
         return { retry: true, reason, delayMs: waitMs };
       }
@@ -129,18 +144,23 @@ export function decideRetry(
           `${label(operationName)} was rate limited (HTTP 429) ${counts.rateLimitRetries + 1} time(s); the server asked to wait ` +
             `${Math.ceil(waitMs / 1000)} s. Lower the request rate (the rateLimit option paces calls) or retry later.`,
           waitMs,
-          { operationName, status: 429, attempts: attempt, cause: error },
+          { operationName, status: 429, attempts: attempt, mayHaveBeenApplied, cause: error },
         ),
       };
     }
     default: {
       const safeToRepeat = context.mayRepeat || !failure.reached;
-      if (!safeToRepeat || counts.transientRetries >= config.retries)
+      const serverWaitMs = failure.retryAfterMs ?? 0;
+      if (
+        !safeToRepeat ||
+        counts.transientRetries >= config.retries ||
+        serverWaitMs > config.maxRetryAfterMs
+      )
         return { retry: false, error };
       return {
         retry: true,
         reason,
-        delayMs: transientDelayMs(config, counts.transientRetries + 1),
+        delayMs: Math.max(serverWaitMs, transientDelayMs(config, counts.transientRetries + 1)),
       };
     }
   }

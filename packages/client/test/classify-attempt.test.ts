@@ -20,6 +20,7 @@ const query: AttemptContext = {
   maxResponseBytes: 1_000_000,
   secrets: [TOKEN],
   now: NOW,
+  appliedEarlier: false,
 };
 const mutation: AttemptContext = { ...query, isMutation: true };
 

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TokenProvider } from '@admin-api/auth';
+import { type AdminClient, type AdminClientBaseOptions, createAdminClient } from '../src/index.js';
 
 /** A purpose-built loopback HTTP server on an ephemeral port, for misbehaviour the emulator cannot play. */
 export interface LoopbackServer {
@@ -37,4 +39,28 @@ export async function readRequestBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A token provider that always hands out one token: for tests of the GraphQL side alone. */
+export const fixedTokenProvider: TokenProvider = {
+  getToken: async () => ({
+    accessToken: 'tok_loopback_0123456789abcdef',
+    tokenType: 'Bearer',
+    expiresIn: 3600,
+    expiresAt: Number.MAX_SAFE_INTEGER,
+  }),
+  invalidate: async () => {},
+};
+
+/** A client of `server`, with a fixed token and no pacing; `options` override. */
+export function loopbackClient(
+  server: LoopbackServer,
+  options: Partial<AdminClientBaseOptions> = {},
+): AdminClient {
+  return createAdminClient({
+    baseUrl: server.url,
+    tokenProvider: fixedTokenProvider,
+    rateLimit: false,
+    ...options,
+  });
 }

@@ -1,0 +1,80 @@
+import { sleep } from '@admin-api/auth/internal';
+import { abortedError, RateLimitError } from './errors.js';
+import { label } from './operation-label.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { type RetryConfig, rateLimitWaitMs } from './retry-policy.js';
+import type { SetTimer } from './scheduler.js';
+
+/**
+ * The client-wide hold after a 429, consulted by every call of the client before each attempt,
+ * with or without a rate limiter. A 429 answers the app's budget, which all its calls share:
+ * any other call sent meanwhile would earn a 429 of its own, and each counts against the app's
+ * error rate.
+ */
+export interface ClientPause {
+  /** When the latest pause ends (epoch ms of the client's clock); 0 when there was none. */
+  endsAt(): number;
+  /**
+   * Pauses the client (and its limiter) for the wait a 429 asks for: its `Retry-After`
+   * (`retryAfterMs`), the default when absent, never less than the minimum. A longer pause
+   * already in force stays.
+   */
+  holdAfter429(retryAfterMs: number | undefined): void;
+  /**
+   * Waits out the pause in force and any extension of it made meanwhile, and resolves with the
+   * `endsAt` waited out; rejects at once with a `RateLimitError` when it lasts beyond
+   * `maxRetryAfterMs`, and with an `AbortedError` when `signal` aborts. Trusts the timer: a
+   * wait that has fired is over, whatever the clock says.
+   */
+  waitOut(signal: AbortSignal | undefined, call: CallSoFar): Promise<number>;
+}
+
+/** What a call's error says about the attempts it made before it ended. */
+export interface CallSoFar {
+  operationName: string | undefined;
+  attempts: number;
+  mayHaveBeenApplied: boolean;
+}
+
+export function createClientPause(
+  now: () => number,
+  setTimer: SetTimer,
+  retry: RetryConfig,
+  rateLimiter: RateLimiter | undefined,
+): ClientPause {
+  // 0 until the first pause: until then, no call reads the clock for it.
+  let until = 0;
+  return {
+    endsAt: () => until,
+    holdAfter429(retryAfterMs) {
+      const waitMs = rateLimitWaitMs(retryAfterMs, retry);
+      until = Math.max(until, now() + waitMs);
+      // The limiter holds every client sharing it (the whole fleet). Not beyond the bound: its
+      // waiters cannot be failed fast, so they would hang for the whole wait; calls fail at
+      // this pause instead, without being sent.
+      if (rateLimiter && waitMs <= retry.maxRetryAfterMs) rateLimiter.pauseFor(waitMs);
+    },
+    async waitOut(signal, call) {
+      for (;;) {
+        const ends = until;
+        const leftMs = ends - now();
+        if (leftMs <= 0) return ends;
+        if (leftMs > retry.maxRetryAfterMs) {
+          throw new RateLimitError(
+            `${label(call.operationName)} was not sent: the client is paused for another ${Math.ceil(leftMs / 1000)} s ` +
+              `after an HTTP 429, longer than retry.maxRetryAfterMs (${retry.maxRetryAfterMs} ms). Lower the ` +
+              'request rate (the rateLimit option paces calls) or retry after retryAfterMs.',
+            leftMs,
+            call,
+          );
+        }
+        try {
+          await sleep(leftMs, signal, setTimer);
+        } catch {
+          throw abortedError(signal, call);
+        }
+        if (until === ends) return ends;
+      }
+    },
+  };
+}

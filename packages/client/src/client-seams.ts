@@ -1,0 +1,117 @@
+import { ConfigurationError, type TokenProvider } from '@admin-api/auth';
+import {
+  checkOptionalImplementation,
+  checkTokenStore,
+  resolveTokenProviderConfig,
+  tokenProviderFromConfig,
+} from '@admin-api/auth/internal';
+import type { AdminClientOptions, ClientFleetOptions } from './admin-client.js';
+import type { ClientConfig } from './client-config.js';
+import { checkHosts } from './host-check.js';
+import { pacerFromConfig } from './pacer.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+function isBrowser(): boolean {
+  const g = globalThis as { window?: { document?: unknown } };
+  return typeof g.window === 'object' && typeof g.window.document === 'object';
+}
+
+function invalidCombination(message: string): ConfigurationError {
+  return new ConfigurationError('INVALID_OPTION', message);
+}
+
+/** The pacer the options ask for: a given limiter, a pacer for `rateLimit`, or none. */
+function ownRateLimiter(
+  options: AdminClientOptions,
+  config: ClientConfig,
+): RateLimiter | undefined {
+  if (config.rateLimiter) {
+    if (options.rateLimit !== undefined) {
+      throw invalidCombination(
+        'Pass either "rateLimit" or "rateLimiter", not both: give the budget to createPacer(...) instead',
+      );
+    }
+    return config.rateLimiter;
+  }
+  const { now, setTimer } = config;
+  return config.rateLimit ? pacerFromConfig(config.rateLimit, now, setTimer) : undefined;
+}
+
+/**
+ * The token provider and rate limiter the client uses: given ones, ones made from the
+ * credentials (with the client's event listener, clock and fetch), or a fleet's; plus the
+ * secret to keep out of errors.
+ */
+export function resolveSeams(
+  options: AdminClientOptions,
+  config: ClientConfig,
+): { tokenProvider: TokenProvider; secrets: string[]; rateLimiter: RateLimiter | undefined } {
+  checkOptionalImplementation('tokenProvider', options.tokenProvider, ['getToken', 'invalidate']);
+  if (options.tokenProvider) {
+    if ((options as ClientFleetOptions).fleet) {
+      throw invalidCombination(
+        '"tokenProvider" cannot be combined with "fleet": pass the credentials, the fleet shares the token',
+      );
+    }
+    return {
+      tokenProvider: options.tokenProvider,
+      secrets: [],
+      rateLimiter: ownRateLimiter(options, config),
+    };
+  }
+  const { authUrl, clientId, clientSecret, refreshMarginS, fleet } = options;
+  if (isBrowser() && clientSecret) {
+    throw new ConfigurationError(
+      'INSECURE_ENVIRONMENT',
+      'createAdminClient was given a client secret in a browser. The secret must stay on a server: call the Admin API from your backend.',
+    );
+  }
+  checkOptionalImplementation('fleet', fleet, ['join']);
+  if (fleet) {
+    if (options.store)
+      throw invalidCombination('"store" cannot be combined with "fleet", which shares the token');
+    if (options.rateLimiter) {
+      throw invalidCombination(
+        '"rateLimiter" cannot be combined with "fleet", which shares the rate budget',
+      );
+    }
+    if (options.rateLimit === false) {
+      throw invalidCombination(
+        '"rateLimit: false" cannot be combined with "fleet", which shares the rate budget',
+      );
+    }
+  }
+  // Every option is checked before a fleet is joined, so a mistake never leaves a member behind.
+  const providerConfig = resolveTokenProviderConfig({
+    authUrl,
+    clientId,
+    clientSecret,
+    refreshMarginS,
+    store: options.store,
+    onEvent: config.onEvent,
+    fetch: config.fetch,
+    now: config.now,
+    allowInsecureHttp: config.allowInsecureHttp,
+  });
+  checkHosts(providerConfig.request.url, new URL(config.endpoint));
+  if (!fleet) {
+    return {
+      tokenProvider: tokenProviderFromConfig(providerConfig),
+      secrets: [clientSecret],
+      rateLimiter: ownRateLimiter(options, config),
+    };
+  }
+  const membership = fleet.join({
+    clientId,
+    clientSecret,
+    rateLimit: options.rateLimit === undefined ? undefined : config.rateLimit,
+    onEvent: config.onEvent,
+    now: config.now,
+  });
+  checkTokenStore(membership.tokenStore);
+  return {
+    tokenProvider: tokenProviderFromConfig({ ...providerConfig, store: membership.tokenStore }),
+    secrets: [clientSecret],
+    rateLimiter: membership.rateLimiter,
+  };
+}
