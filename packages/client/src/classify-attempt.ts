@@ -4,6 +4,7 @@ import {
   describeJson,
   describeLocation,
   isRecord,
+  parseRetryAfter,
   redactDeep,
 } from '@admin-api/auth/internal';
 import type { GraphQLFormattedError } from 'graphql';
@@ -16,7 +17,6 @@ import {
 } from './errors.js';
 import type { AttemptObservation, ObservedFailure, ObservedResponse } from './observe-attempt.js';
 import { label } from './operation-label.js';
-import { parseRetryAfter } from './retry-after.js';
 import type { FailedAttempt } from './retry-policy.js';
 
 /** What {@link classifyAttempt} needs to know besides the observation. */

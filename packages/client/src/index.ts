@@ -9,6 +9,7 @@ export {
   type RefreshTurnRequest,
   type TokenStore,
 } from '@admin-api/auth';
+export { parseRetryAfter } from '@admin-api/auth/internal';
 export type {
   AdminApiEvent,
   AdminApiEventListener,
@@ -70,7 +71,6 @@ export {
   paginate,
 } from './paginate.js';
 export type { RateLimiter } from './rate-limiter.js';
-export { parseRetryAfter } from './retry-after.js';
 export { MIN_RETRY_AFTER_MS, type RetryOptions } from './retry-policy.js';
 export type { SetTimer } from './scheduler.js';
 export type { TypedDocumentString } from './typed-document-string.js';

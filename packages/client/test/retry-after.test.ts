@@ -1,6 +1,6 @@
+import { MAX_RETRY_AFTER_MS } from '@admin-api/auth/internal';
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../src/index.js';
-import { MAX_RETRY_AFTER_MS } from '../src/retry-after.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
