@@ -83,7 +83,7 @@ async function listen(server: Server, port: number, host: string): Promise<strin
 }
 
 function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Server {
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
       if (!res.headersSent && !res.destroyed) {
         sendJson(res, 500, {
@@ -92,6 +92,11 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<v
       }
     });
   });
+  // Node's 5 s default is a second more than fetch keeps an idle socket: on a busy machine a
+  // request sent on a reused socket as the server closes it fails with ECONNRESET. As long as
+  // a load balancer's (75 s) it almost never meets a reuse; close() ends idle sockets at once.
+  server.keepAliveTimeout = 75_000;
+  return server;
 }
 
 /**
