@@ -138,6 +138,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
 
     for (let attempt = 1; ; attempt++) {
       let release: (() => void) | undefined;
+      let accessToken: string;
       for (;;) {
         const pauseEndsAt = pause.endsAt();
         // Each pause is waited out once per call: after that, its timer is trusted over the clock.
@@ -165,25 +166,30 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
             throw cause;
           }
         }
-        // A 429 may have paused the client while this call waited for its slot.
-        if (pause.endsAt() === pauseWaitedOut) break;
-        release?.();
-      }
-      let accessToken: string;
-      try {
-        accessToken = (await tokenProvider.getToken(tokenOptions)).accessToken;
-      } catch (cause) {
-        release?.();
-        if (signal?.aborted)
-          throw abortedError(signal, { operationName, attempts: attempt - 1, mayHaveBeenApplied });
-        if (cause instanceof TokenRequestError) {
-          throw new AuthError(
-            'TOKEN_REQUEST_FAILED',
-            `${label(operationName)}: could not get an access token. ${cause.message}`,
-            { operationName, status: cause.status, attempts: attempt, mayHaveBeenApplied, cause },
-          );
+        try {
+          accessToken = (await tokenProvider.getToken(tokenOptions)).accessToken;
+        } catch (cause) {
+          release?.();
+          if (signal?.aborted)
+            throw abortedError(signal, { operationName, attempts: attempt - 1, mayHaveBeenApplied });
+          if (cause instanceof TokenRequestError) {
+            throw new AuthError(
+              'TOKEN_REQUEST_FAILED',
+              `${label(operationName)}: could not get an access token. ${cause.message}`,
+              { operationName, status: cause.status, attempts: attempt, mayHaveBeenApplied, cause },
+            );
+          }
+          throw cause;
         }
-        throw cause;
+        // A 429 may have paused the client while this call waited for its slot or its token. A
+        // pause that is already over (the limiter held the call through it) keeps the slot: one
+        // handed back would still count against the budget for a whole window.
+        const endsAt = pause.endsAt();
+        if (endsAt === pauseWaitedOut || now() >= endsAt) {
+          pauseWaitedOut = endsAt;
+          break;
+        }
+        release?.();
       }
       if (invalidatedRefusedToken) {
         invalidatedRefusedToken = false;

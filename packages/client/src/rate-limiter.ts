@@ -1,7 +1,8 @@
 /**
  * Gives out request slots within a rate budget. The client takes a slot before every HTTP
  * attempt and releases it when the answer has arrived (or the attempt failed); after a 429 it
- * pauses the limiter for the wait the server asked for. The default is the in-process pacer
+ * pauses the limiter for the wait the server asked for, when that is within `maxRetryAfterMs`
+ * (a longer one the client holds itself, failing its calls unsent). The default is the in-process pacer
  * ({@link createPacer}); a fleet (`createRedisFleet` in `@admin-api/redis`) supplies one shared
  * by every process of the app. Implement it to share the budget some other way.
  *

@@ -73,6 +73,98 @@ describe('a 429 pauses the whole client', () => {
     expect(server.requests).toBe(1);
   });
 
+  it('calls the pacer held through a short pause are sent when it ends, keeping their slots', async () => {
+    // A clock and timers the test moves by hand: nothing fires until the test says so.
+    let clock = 0;
+    const timers = new Set<() => void>();
+    const setTimer = (callback: () => void) => {
+      timers.add(callback);
+      return () => timers.delete(callback);
+    };
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const server = await firstAnswers(createVirtualTime(), 429, { 'retry-after': '2' });
+    // Requests as they are sent (an event just before fetch), so counting needs no I/O.
+    let sent = 0;
+    // A budget of 5 per second: 10 calls wait in the pacer while the first five are answered.
+    const client = loopbackClient(server, {
+      rateLimit: { limit: 5, windowMs: 1_000 },
+      now: () => clock,
+      setTimer,
+      onEvent: (event: AdminApiEvent) => {
+        if (event.type === 'graphql_request') sent++;
+      },
+    });
+    let settled = 0;
+    const calls = Array.from({ length: 15 }, () =>
+      client.request(GetMe).finally(() => {
+        settled++;
+      }),
+    );
+    // Until the four answered calls are done and the 429 is being waited out.
+    while (settled < 4 || timers.size < 2) await turns(1);
+    expect(sent).toBe(5);
+    clock = 2_000;
+    for (const fire of [...timers]) fire();
+    await turns(10);
+    // The pause is over and the first five slots' window with it: five held calls go at once,
+    // rather than handing their slots back, which would count against the budget for a window.
+    expect(sent).toBe(10);
+    while (settled < 15) {
+      clock += 1_000;
+      for (const fire of [...timers]) fire();
+      await turns(20);
+    }
+    await Promise.all(calls);
+    expect(server.requests).toBe(16);
+  });
+
+  it('a call that was waiting for its token when another call met a 429 is not sent until the pause ends', async () => {
+    // A clock and timers the test moves by hand: nothing fires until the test says so.
+    let clock = 0;
+    const timers = new Set<() => void>();
+    const setTimer = (callback: () => void) => {
+      timers.add(callback);
+      return () => timers.delete(callback);
+    };
+    const server = await firstAnswers(createVirtualTime(), 429, { 'retry-after': '2' });
+    let sent = 0;
+    let tokenCalls = 0;
+    let releaseToken: (() => void) | undefined;
+    const client = loopbackClient(server, {
+      now: () => clock,
+      setTimer,
+      tokenProvider: {
+        async getToken() {
+          tokenCalls++;
+          // The second call's token comes only once the first call's 429 is in, as a refresh
+          // or a retry after a 401 may take that long.
+          if (tokenCalls === 2) await new Promise<void>((resolve) => (releaseToken = resolve));
+          return {
+            accessToken: 'token',
+            tokenType: 'Bearer',
+            expiresIn: 3600,
+            expiresAt: clock + 3_600_000,
+          };
+        },
+        async invalidate() {},
+      },
+      onEvent: (event: AdminApiEvent) => {
+        if (event.type === 'graphql_request') sent++;
+        if (event.type === 'graphql_retry') releaseToken?.();
+      },
+    });
+    const calls = [client.request(GetMe), client.request(GetMe)];
+    // Until both calls wait on the pause's timers, or the second is sent.
+    while (timers.size < 2 && sent < 2) await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toBe(1);
+    clock += 2_000;
+    for (const fire of [...timers]) fire();
+    await Promise.all(calls);
+    expect(sent).toBe(3);
+  });
+
   it.each([
     ['without a pacer', false as const],
     ['with a pacer', { limit: 50, windowMs: 1_000 }],
