@@ -1,7 +1,6 @@
 import type { AdminApiErrorDetails } from '@admin-api/auth';
 import {
   bodyExcerpt,
-  describeJson,
   describeLocation,
   isRecord,
   parseRetryAfter,
@@ -15,6 +14,7 @@ import {
   NetworkError,
   TimeoutError,
 } from './errors.js';
+import { keepGraphQLErrors, MAX_WHOLE_ANSWER_CHARS } from './graphql-errors.js';
 import type { AttemptObservation, ObservedFailure, ObservedResponse } from './observe-attempt.js';
 import { label } from './operation-label.js';
 import type { FailedAttempt } from './retry-policy.js';
@@ -43,20 +43,6 @@ export type AttemptOutcome =
   | ({ ok: false } & FailedAttempt);
 
 const EXCERPT_LENGTH = 300;
-/**
- * Most `errors` entries kept; the rest are counted. A GraphQL server reports one entry per
- * failed field, so a page of 200 items failing alike repeats one message 200 times: 100 show
- * every kind of failure there is, while a body of millions of entries costs no more than 100.
- */
-export const MAX_KEPT_ERRORS = 100;
-/**
- * Longest body whose partial `data` is kept beside `errors`: keeping it means a redacted copy
- * (a server can echo the input into it), which is costly past a page's size. A longer body's
- * partial data is left out, and the message says so.
- */
-export const MAX_PARTIAL_DATA_CHARS = 1024 * 1024;
-/** Longest rendering of a malformed `errors` field or message that goes into an error. */
-const MAX_DESCRIBED = 300;
 /** Codes of failures that happen before a connection exists, so nothing reached a server. */
 const NEVER_CONNECTED = new Set([
   'ECONNREFUSED',
@@ -65,46 +51,6 @@ const NEVER_CONNECTED = new Set([
   'ENETUNREACH',
   'EHOSTUNREACH',
 ]);
-
-/** What an entry of `errors` without a `message` is shown as. */
-export const NO_MESSAGE = 'the server sent an error with no message';
-
-/** The server's `errors` as kept: at most {@link MAX_KEPT_ERRORS}, and how many more it sent. */
-interface KeptErrors {
-  errors: GraphQLFormattedError[];
-  omitted: number;
-}
-
-/**
- * The server's `errors`, made well-formed and redacted whatever was sent: the first
- * {@link MAX_KEPT_ERRORS} entries become objects with a string `message`, and anything that is
- * not a list becomes one entry saying so. Values are rendered with a bounded, depth-limited
- * describer: the body may nest 100,000 levels deep.
- */
-function toGraphQLErrors(value: unknown, secrets: readonly string[]): KeptErrors {
-  const entries: unknown[] = Array.isArray(value)
-    ? value.slice(0, MAX_KEPT_ERRORS)
-    : [{ message: `unreadable "errors" field: ${describeJson(value, MAX_DESCRIBED)}` }];
-  const described = entries.map((entry) => {
-    const object = isRecord(entry)
-      ? entry
-      : { message: typeof entry === 'string' ? entry : describeJson(entry, MAX_DESCRIBED) };
-    const { message } = object;
-    return {
-      ...object,
-      message:
-        typeof message === 'string'
-          ? message
-          : message === undefined || message === null
-            ? NO_MESSAGE
-            : describeJson(message, MAX_DESCRIBED),
-    };
-  });
-  return {
-    errors: redactDeep(described, secrets) as GraphQLFormattedError[],
-    omitted: Array.isArray(value) ? value.length - entries.length : 0,
-  };
-}
 
 function isUnauthenticated(errors: readonly GraphQLFormattedError[]): boolean {
   return errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
@@ -257,22 +203,23 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
   // Per the GraphQL spec, `data` is present (even null) once execution has begun.
   const executionStarted = result !== undefined && 'data' in result && result.data !== undefined;
   const hasErrors = result?.errors !== undefined && result.errors !== null;
+  // Errors and partial data are kept redacted, which copies them: whole only within a bound.
+  const whole = response.body.length <= MAX_WHOLE_ANSWER_CHARS;
   const { errors, omitted } = hasErrors
-    ? toGraphQLErrors(result?.errors, secrets)
+    ? keepGraphQLErrors(result?.errors, { secrets, trim: !whole })
     : { errors: [], omitted: 0 };
-  const graphqlError = (mayHaveBeenApplied: boolean) => {
-    // Partial data is kept redacted, which copies it: only within a bound.
-    const keepData = response.body.length <= MAX_PARTIAL_DATA_CHARS;
-    return new GraphQLResponseError(
+  const trimmedErrors = hasErrors && !whole;
+  const graphqlError = (mayHaveBeenApplied: boolean) =>
+    new GraphQLResponseError(
       errors,
-      keepData ? redactDeep(result?.data, secrets) : undefined,
+      whole ? redactDeep(result?.data, secrets) : undefined,
       ifApplied(mayHaveBeenApplied),
       {
         omittedErrors: omitted,
-        omittedData: !keepData && result?.data !== undefined && result.data !== null,
+        omittedData: !whole && result?.data !== undefined && result.data !== null,
+        trimmedErrors,
       },
     );
-  };
 
   if (status >= 300 && status <= 399) {
     // 303 answers a request that was handled ("see the result there"); the others send it on
@@ -299,6 +246,7 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
         errors.length > 0 ? errors : [{ message: `HTTP ${status}` }],
         undefined,
         details,
+        { omittedErrors: omitted, trimmedErrors },
       ),
       reason: 'unauthenticated',
       reached: true,

@@ -5,39 +5,85 @@ import { label } from './operation-label.js';
 /** Longest server message quoted in an error's own message; `errors` has them whole. */
 const MAX_QUOTED_MESSAGE = 300;
 
-/** What a {@link GraphQLResponseError} leaves out of a huge answer. */
-export interface OmittedFromAnswer {
-  /** Entries of `errors` sent beyond those kept. @default 0 */
+/**
+ * What a {@link GraphQLResponseError} left out of a large answer. The client sets these; you need
+ * them only to build one yourself, e.g. in a test double of the client.
+ */
+export interface GraphQLResponseErrorOptions {
+  /** Entries of the server's `errors` beyond those kept. @default 0 */
   omittedErrors?: number;
-  /** Partial `data` was sent but is too large to keep. @default false */
+  /** The server sent partial `data`, left out because the answer was too large. @default false */
   omittedData?: boolean;
+  /**
+   * The entries kept are `message`, `path`, `locations` and `extensions.code` only, because the
+   * answer was too large. @default false
+   */
+  trimmedErrors?: boolean;
 }
 
 /**
  * The server answered with `errors[]` (HTTP 200, or a 4xx whose body is a GraphQL result). For
  * a mutation, `mayHaveBeenApplied` is true when the answer carried `data`: execution had begun.
+ *
+ * An answer over 1,048,576 characters (a JavaScript string's `length`: UTF-16 code units, so
+ * 1 MiB of ASCII JSON, and up to 3 MiB of UTF-8 bytes of other text) is too large to keep a
+ * redacted copy of whole: its partial `data` is left out (`omittedData`) and each kept entry of
+ * `errors` is only its `message`, `path`, `locations` and `extensions.code` (`trimmedErrors`).
+ * The limit counts characters, not bytes, because it bounds the cost of copying the parsed
+ * answer, which grows with the characters parsed.
  */
 export class GraphQLResponseError extends AdminApiError {
   declare readonly code: 'GRAPHQL_ERROR';
   /**
    * The GraphQL errors as the server sent them, every string in them redacted: the first 100,
-   * when it sent more (`omittedErrors` counts the rest).
+   * when it sent more (`omittedErrors` counts the rest); from an answer too large to keep whole,
+   * only `message`, `path`, `locations` and `extensions.code` of each (`trimmedErrors`).
    */
   readonly errors: readonly GraphQLFormattedError[];
   /** Entries of the server's `errors` beyond those in `errors`. */
   readonly omittedErrors: number;
   /**
    * Partial `data`, when the server sent some; redacted, since it can echo the input. Left out
-   * (`undefined`, and the message says so) when the answer was over 1 MiB: keeping it means a
-   * redacted copy.
+   * (`undefined`, `omittedData` true, and the message says so) when the answer was too large to
+   * keep a redacted copy of.
    */
   readonly data: unknown;
+  /** The server sent partial `data` but it was left out: the answer was too large to keep. */
+  readonly omittedData: boolean;
+  /** Each entry of `errors` was cut to its `message`, `path`, `locations` and `extensions.code`. */
+  readonly trimmedErrors: boolean;
 
+  /**
+   * @param errors - The server's `errors` as kept, redacted.
+   * @param data - Partial `data`, redacted; `undefined` when the server sent none or it was left out.
+   * @param details - The operation's name, attempts, status and `mayHaveBeenApplied`.
+   * @param options - What was left out of a large answer: {@link GraphQLResponseErrorOptions}.
+   *   Each field defaults to nothing left out.
+   * @example
+   * ```ts
+   * // In a test double: the error the client throws for a 2 MB answer with 101 errors and data.
+   * const kept = Array.from({ length: 100 }, () => ({
+   *   message: 'Product not found',
+   *   path: ['product'],
+   *   extensions: { code: 'NOT_FOUND' },
+   * }));
+   * new GraphQLResponseError(
+   *   kept,
+   *   undefined,
+   *   { operationName: 'GetProduct', attempts: 1, status: 200 },
+   *   { omittedErrors: 1, omittedData: true, trimmedErrors: true },
+   * );
+   * ```
+   */
   constructor(
     errors: readonly GraphQLFormattedError[],
     data: unknown,
     details: AdminApiErrorDetails,
-    { omittedErrors = 0, omittedData = false }: OmittedFromAnswer = {},
+    {
+      omittedErrors = 0,
+      omittedData = false,
+      trimmedErrors = false,
+    }: GraphQLResponseErrorOptions = {},
   ) {
     const message = errors[0]?.message ?? 'unknown error';
     const first =
@@ -47,17 +93,26 @@ export class GraphQLResponseError extends AdminApiError {
       others > 0
         ? ` (and ${others} more${omittedErrors > 0 ? `; ${omittedErrors} not kept` : ''})`
         : '';
-    const dataNote = omittedData
-      ? ' Its partial data was left out: the answer is too large to keep a redacted copy of.'
-      : '';
+    const notes = [
+      omittedData ? 'its partial data was left out' : '',
+      trimmedErrors
+        ? 'each error kept is only its message, path, locations and extensions.code'
+        : '',
+    ].filter(Boolean);
+    const largeNote =
+      notes.length > 0
+        ? ` The answer is too large to keep a redacted copy of whole: ${notes.join('; ')}.`
+        : '';
     super(
       'GRAPHQL_ERROR',
-      `${details.operationName ?? 'Anonymous operation'} failed: ${first}${more}${dataNote}`,
+      `${details.operationName ?? 'Anonymous operation'} failed: ${first}${more}${largeNote}`,
       details,
     );
     this.errors = errors;
     this.omittedErrors = omittedErrors;
     this.data = data;
+    this.omittedData = omittedData;
+    this.trimmedErrors = trimmedErrors;
   }
 }
 

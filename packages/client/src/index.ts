@@ -41,10 +41,10 @@ export {
   AbortedError,
   AuthError,
   GraphQLResponseError,
+  type GraphQLResponseErrorOptions,
   HttpError,
   type HttpErrorCode,
   NetworkError,
-  type OmittedFromAnswer,
   RateLimitError,
   TimeoutError,
 } from './errors.js';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_MESSAGE } from '../src/classify-attempt.js';
+import { NO_MESSAGE } from '../src/graphql-errors.js';
 import { GraphQLResponseError, HttpError, NetworkError, TimeoutError } from '../src/index.js';
 import { rejection } from './client-fixture.js';
 import { GetMe } from './documents.js';

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AttemptContext,
-  classifyAttempt,
-  MAX_KEPT_ERRORS,
-  MAX_PARTIAL_DATA_CHARS,
-} from '../src/classify-attempt.js';
+import { type AttemptContext, classifyAttempt } from '../src/classify-attempt.js';
+import { MAX_KEPT_ERRORS, MAX_WHOLE_ANSWER_CHARS } from '../src/graphql-errors.js';
 import { GraphQLResponseError } from '../src/index.js';
+import type { AttemptObservation } from '../src/observe-attempt.js';
 import { rejection } from './client-fixture.js';
 import { GetMe } from './documents.js';
 import {
@@ -27,8 +24,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('a huge errors list in a 2xx answer', () => {
-  it('a 20 MB errors list becomes an error holding the first 100 entries and the count of the rest', async () => {
-    const entries = 10_000_000;
+  it('a million-entry errors list becomes an error holding the first 100 entries and the count of the rest', async () => {
+    const entries = 1_000_000;
     body = `{"errors":[${'1,'.repeat(entries - 1)}1]}`;
     const error = await rejection(loopbackClient(server, { retry: false }).request(GetMe));
     expect(error).toBeInstanceOf(GraphQLResponseError);
@@ -47,48 +44,127 @@ describe('a huge errors list in a 2xx answer', () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    const context: AttemptContext = {
-      operationName: 'Op',
-      isMutation: false,
-      attempt: 1,
-      endpoint: 'https://api.example.com/api/v2/admin/graphql',
-      timeoutMs: 1_000,
-      maxResponseBytes: 50_000_000,
-      secrets: [],
-      now: 0,
-      appliedEarlier: false,
-    };
-    const outcome = classifyAttempt(
-      {
-        failure: undefined,
-        response: {
-          status: 200,
-          retryAfter: undefined,
-          location: undefined,
-          contentType: 'application/json',
-          body: '{"errors":[…]}',
-          truncated: false,
-          json: { value: { errors: counted } },
-        },
-      },
-      context,
-    );
+    const outcome = classifyAttempt(answer('{"errors":[…]}', { errors: counted }), context);
     expect(outcome.ok).toBe(false);
     expect(read).toBeLessThanOrEqual(MAX_KEPT_ERRORS);
   });
 
   it('partial data beside errors in an answer over 1 MiB is left out, and the message says so', async () => {
-    const items = Math.ceil(MAX_PARTIAL_DATA_CHARS / '{"a":"b"},'.length) + 1;
+    const items = Math.ceil(MAX_WHOLE_ANSWER_CHARS / '{"a":"b"},'.length) + 1;
     body = `{"data":{"x":[${'{"a":"b"},'.repeat(items)}{}]},"errors":[{"message":"m"}]}`;
     const error = await rejection(loopbackClient(server, { retry: false }).request(GetMe));
     expect(error).toBeInstanceOf(GraphQLResponseError);
-    expect((error as GraphQLResponseError).data).toBeUndefined();
+    expect(error).toMatchObject({ code: 'GRAPHQL_ERROR', data: undefined, omittedData: true });
     expect((error as GraphQLResponseError).message).toContain('partial data was left out');
   });
 
   it('partial data beside errors in a small answer is kept', async () => {
     body = '{"data":{"x":[{"a":"b"}]},"errors":[{"message":"m"}]}';
     const error = await rejection(loopbackClient(server, { retry: false }).request(GetMe));
-    expect((error as GraphQLResponseError).data).toEqual({ x: [{ a: 'b' }] });
+    expect(error).toMatchObject({ data: { x: [{ a: 'b' }] }, omittedData: false });
+  });
+
+  it('a large answer without partial data says nothing was left out of its data', async () => {
+    body = `{"errors":[{"message":"m","extensions":{"pad":"${'x'.repeat(MAX_WHOLE_ANSWER_CHARS)}"}}]}`;
+    const error = await rejection(loopbackClient(server, { retry: false }).request(GetMe));
+    expect(error).toMatchObject({ code: 'GRAPHQL_ERROR', data: undefined, omittedData: false });
+    expect((error as GraphQLResponseError).message).not.toContain('partial data');
   });
 });
+
+describe('errors entries in an answer too large to keep whole', () => {
+  it('an entry with megabytes of extensions is kept as its message, path, locations and extensions.code only', async () => {
+    const extensions = { code: 'INTERNAL', trace: 'x'.repeat(2 * MAX_WHOLE_ANSWER_CHARS) };
+    const entry = {
+      message: 'boom',
+      locations: [{ line: 1, column: 3, extra: true }],
+      path: ['products', 0, 'name'],
+      extensions,
+      debug: { more: 1 },
+    };
+    body = JSON.stringify({ data: null, errors: [entry, { message: 'second' }] });
+    const error = await rejection(loopbackClient(server, { retry: false }).request(GetMe));
+    expect(error).toBeInstanceOf(GraphQLResponseError);
+    const { errors, trimmedErrors, message } = error as GraphQLResponseError;
+    expect(trimmedErrors).toBe(true);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toStrictEqual({
+      message: 'boom',
+      locations: [{ line: 1, column: 3 }],
+      path: ['products', 0, 'name'],
+      extensions: { code: 'INTERNAL' },
+    });
+    expect(errors[1]).toStrictEqual({ message: 'second' });
+    expect(message).toContain(
+      'each error kept is only its message, path, locations and extensions.code',
+    );
+  });
+
+  it('reads nothing of a kept entry beyond its message, path, locations and extensions.code', () => {
+    let read = 0;
+    const counting = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(object, key, receiver) {
+          read++;
+          return Reflect.get(object, key, receiver);
+        },
+        ownKeys(object) {
+          read += 1_000;
+          return Reflect.ownKeys(object);
+        },
+      });
+    const huge = counting(
+      Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i])),
+    );
+    const extensions = counting({ code: 'INTERNAL', huge });
+    const outcome = classifyAttempt(
+      answer('x'.repeat(MAX_WHOLE_ANSWER_CHARS + 1), {
+        errors: [{ message: 'boom', extensions, debug: huge }],
+      }),
+      context,
+    );
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.error).toMatchObject({
+      errors: [{ message: 'boom', extensions: { code: 'INTERNAL' } }],
+      trimmedErrors: true,
+    });
+    // One read: `extensions.code`. Copying the entry would list and read every key.
+    expect(read).toBe(1);
+  });
+
+  it('entries of an answer within the bound are kept whole, extensions and all', async () => {
+    const entry = { message: 'm', extensions: { code: 'BAD_USER_INPUT', field: 'sku' }, debug: 1 };
+    body = JSON.stringify({ data: null, errors: [entry] });
+    const error = await rejection(loopbackClient(server, { retry: false }).request(GetMe));
+    expect(error).toMatchObject({ errors: [entry], trimmedErrors: false });
+    expect((error as GraphQLResponseError).message).not.toContain('too large');
+  });
+});
+
+const context: AttemptContext = {
+  operationName: 'Op',
+  isMutation: false,
+  attempt: 1,
+  endpoint: 'https://api.example.com/api/v2/admin/graphql',
+  timeoutMs: 1_000,
+  maxResponseBytes: 50_000_000,
+  secrets: [],
+  now: 0,
+  appliedEarlier: false,
+};
+
+/** A complete HTTP 200 answer whose body is `body` and parses to `value`. */
+function answer(body: string, value: unknown): AttemptObservation {
+  return {
+    failure: undefined,
+    response: {
+      status: 200,
+      retryAfter: undefined,
+      location: undefined,
+      contentType: 'application/json',
+      body,
+      truncated: false,
+      json: { value },
+    },
+  };
+}
