@@ -171,7 +171,11 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         } catch (cause) {
           release?.();
           if (signal?.aborted)
-            throw abortedError(signal, { operationName, attempts: attempt - 1, mayHaveBeenApplied });
+            throw abortedError(signal, {
+              operationName,
+              attempts: attempt - 1,
+              mayHaveBeenApplied,
+            });
           if (cause instanceof TokenRequestError) {
             throw new AuthError(
               'TOKEN_REQUEST_FAILED',

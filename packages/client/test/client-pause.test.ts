@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AdminApiEvent, HttpError, RateLimitError } from '../src/index.js';
+import { type AdminApiEvent, createAdminClient, HttpError, RateLimitError } from '../src/index.js';
 import { rejection } from './client-fixture.js';
 import { GetMe } from './documents.js';
 import {
@@ -132,7 +132,9 @@ describe('a 429 pauses the whole client', () => {
     let sent = 0;
     let tokenCalls = 0;
     let releaseToken: (() => void) | undefined;
-    const client = loopbackClient(server, {
+    const client = createAdminClient({
+      baseUrl: server.url,
+      rateLimit: false,
       now: () => clock,
       setTimer,
       tokenProvider: {
