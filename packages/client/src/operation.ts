@@ -57,6 +57,17 @@ function analyze(document: DocumentNode, query: string): AnalyzedDocument {
   if (operations.length === 0) {
     throw invalidDocument('The document holds no operation: pass a query or a mutation.');
   }
+  const names = new Set<string>();
+  for (const { name } of operations) {
+    if (name === undefined) continue;
+    if (names.has(name)) {
+      // No operationName could pick one, and the server refuses such a document anyway.
+      throw invalidDocument(
+        `The document holds more than one operation named "${name}": GraphQL requires each operation's name to be unique. Rename or remove one.`,
+      );
+    }
+    names.add(name);
+  }
   return { query, operations };
 }
 

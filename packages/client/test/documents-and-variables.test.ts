@@ -69,6 +69,17 @@ describe('documents and variables the client cannot send', () => {
     expect(error.message).toContain('operationName');
   });
 
+  it('a document with two operations of one name is INVALID_DOCUMENT saying to rename one, sending nothing', async () => {
+    const twice = 'query Me { me { id } } query Me { me { name } }';
+    const error = await refused(
+      clientFor(emulator()).request(twice, {}, { operationName: 'Me' }),
+      'INVALID_DOCUMENT',
+    );
+    expect(error.message).toContain('more than one operation named "Me"');
+    expect(error.message).not.toContain('pass { operationName }');
+    expect(emulator().stats.graphqlRequests).toBe(0);
+  });
+
   it('an operationName the document does not hold is INVALID_DOCUMENT', async () => {
     await refused(
       clientFor(emulator()).request(TWO_OPERATIONS, {}, { operationName: 'Nope' }),
