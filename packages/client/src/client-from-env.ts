@@ -52,5 +52,25 @@ export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = 
     keyof typeof values,
     string
   >;
-  return createAdminClient({ ...options, baseUrl, authUrl, clientId, clientSecret });
+  try {
+    return createAdminClient({ ...options, baseUrl, authUrl, clientId, clientSecret });
+  } catch (error) {
+    throw withVariableName(error, options);
+  }
+}
+
+/**
+ * A refusal of an option that came from a variable, naming the variable too: whoever set
+ * ADMIN_API_BASE_URL looks for that, not for `baseUrl`.
+ */
+function withVariableName(error: unknown, overrides: Partial<Record<string, unknown>>): unknown {
+  if (!(error instanceof ConfigurationError)) return error;
+  for (const [option, variable] of Object.entries(ENV_VARS)) {
+    if (overrides[option] === undefined && error.message.includes(`"${option}"`)) {
+      return new ConfigurationError(error.code, `${error.message} (set by ${variable})`, {
+        cause: error,
+      });
+    }
+  }
+  return error;
 }

@@ -77,6 +77,18 @@ describe('createAdminClientFromEnv reads .env as admin-api codegen does', () => 
     expect(process.env.ADMIN_API_CLIENT_SECRET).toBeUndefined();
   });
 
+  it('names the variable a malformed value came from, not only the option', () => {
+    const env = { ...emulatorEnv(emulator()), ADMIN_API_BASE_URL: 'htp://typo.example' };
+    const error = thrown(() => createAdminClientFromEnv({ env }));
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    expect((error as Error).message).toMatch(/"baseUrl".*\(set by ADMIN_API_BASE_URL\)$/);
+    // An override is the caller's own option: it is named as such, with no variable.
+    const overridden = thrown(() =>
+      createAdminClientFromEnv({ env, baseUrl: 'htp://typo.example' }),
+    );
+    expect((overridden as Error).message).not.toContain('ADMIN_API_BASE_URL');
+  });
+
   it('without a .env file, names every missing variable', () => {
     const error = thrown(() => createAdminClientFromEnv());
     expect(error.code).toBe('MISSING_ENV');
