@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KIT_COMPILER_OPTIONS } from '../packages/codegen/test/type-check-project.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -40,17 +41,8 @@ async function consumerWith(code: string): Promise<string> {
   await writeFile(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: ['node'],
-      },
+      // The kit's strict settings, with Node's globals as an app has them.
+      compilerOptions: { ...KIT_COMPILER_OPTIONS, types: ['node'] },
       include: ['src'],
     }),
   );

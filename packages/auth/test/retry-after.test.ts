@@ -21,6 +21,11 @@ async function scriptedHost(...answers: ((res: ServerResponse) => void)[]) {
     res.end(JSON.stringify({ access_token: 'token-1', token_type: 'Bearer', expires_in: 3600 }));
   });
 }
+const credentialsFor = (host: { url: string }) => ({
+  authUrl: host.url,
+  clientId: 'id',
+  clientSecret: 'secret-value',
+});
 const unavailable = (retryAfter: string) => (res: ServerResponse) =>
   res.writeHead(503, { 'retry-after': retryAfter }).end('down');
 const slowDown = (retryAfter?: string) => (res: ServerResponse) => {
@@ -39,9 +44,7 @@ async function firstRetryDelay(answer: (res: ServerResponse) => void): Promise<n
   const events: AuthEvent[] = [];
   const error = await rejection(
     requestToken({
-      authUrl: host.url,
-      clientId: 'id',
-      clientSecret: 'secret-value',
+      ...credentialsFor(host),
       retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 10_000 },
       now: () => NOW,
       signal: controller.signal,
@@ -70,9 +73,7 @@ describe("the token host's Retry-After", () => {
 
   it('longer than retry.maxDelayMs ends the retries at once, and the error says how long to wait', async () => {
     const host = await scriptedHost(unavailable('30'));
-    const error = await rejection(
-      requestToken({ authUrl: host.url, clientId: 'id', clientSecret: 'secret-value' }),
-    );
+    const error = await rejection(requestToken(credentialsFor(host)));
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 503, retryAfterMs: 30_000 });
     expect((error as Error).message).toContain('asks for 30 s before the next request');
@@ -84,9 +85,7 @@ describe("the token host's Retry-After", () => {
     const host = await scriptedHost(unavailable('5'));
     const error = await rejection(
       requestToken({
-        authUrl: host.url,
-        clientId: 'id',
-        clientSecret: 'secret-value',
+        ...credentialsFor(host),
         retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 60_000 },
         timeoutMs: 2_000,
       }),
@@ -98,7 +97,7 @@ describe("the token host's Retry-After", () => {
 
   it('lets a 429 be retried once its wait is over, and a 429 without one is not retried', async () => {
     const host = await scriptedHost(slowDown('0'), slowDown());
-    const options = { authUrl: host.url, clientId: 'id', clientSecret: 'secret-value' };
+    const options = credentialsFor(host);
     await expect(requestToken({ ...options, retry: FAST_RETRY })).rejects.toMatchObject({
       code: 'OAUTH_ERROR',
       status: 429,
@@ -112,9 +111,7 @@ describe("the token host's Retry-After", () => {
     const host = await scriptedHost(unavailable('30'), unavailable('120'));
     const clock = { now: NOW };
     const tokens = createTokenProvider({
-      authUrl: host.url,
-      clientId: 'id',
-      clientSecret: 'secret-value',
+      ...credentialsFor(host),
       retry: false,
       now: () => clock.now,
     });

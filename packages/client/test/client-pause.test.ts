@@ -39,6 +39,31 @@ async function firstAnswers(
   return Object.assign(server, { arrivals });
 }
 
+/** A clock and timers the test moves by hand: nothing fires until the test says so. */
+function manualTime() {
+  let clock = 0;
+  const timers = new Set<() => void>();
+  return {
+    now: () => clock,
+    setTimer: (callback: () => void) => {
+      timers.add(callback);
+      return () => timers.delete(callback);
+    },
+    /** Timers set and not yet fired or cancelled. */
+    get pending() {
+      return timers.size;
+    },
+    /** Moves the clock by `ms` and fires every pending timer. */
+    advance(ms: number) {
+      clock += ms;
+      for (const fire of [...timers]) {
+        timers.delete(fire);
+        fire();
+      }
+    },
+  };
+}
+
 const servers: LoopbackServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
@@ -74,13 +99,7 @@ describe('a 429 pauses the whole client', () => {
   });
 
   it('calls the pacer held through a short pause are sent when it ends, keeping their slots', async () => {
-    // A clock and timers the test moves by hand: nothing fires until the test says so.
-    let clock = 0;
-    const timers = new Set<() => void>();
-    const setTimer = (callback: () => void) => {
-      timers.add(callback);
-      return () => timers.delete(callback);
-    };
+    const time = manualTime();
     const turns = async (n: number) => {
       for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
     };
@@ -90,8 +109,8 @@ describe('a 429 pauses the whole client', () => {
     // A budget of 5 per second: 10 calls wait in the pacer while the first five are answered.
     const client = loopbackClient(server, {
       rateLimit: { limit: 5, windowMs: 1_000 },
-      now: () => clock,
-      setTimer,
+      now: time.now,
+      setTimer: time.setTimer,
       onEvent: (event: AdminApiEvent) => {
         if (event.type === 'graphql_request') sent++;
       },
@@ -103,17 +122,15 @@ describe('a 429 pauses the whole client', () => {
       }),
     );
     // Until the four answered calls are done and the 429 is being waited out.
-    while (settled < 4 || timers.size < 2) await turns(1);
+    while (settled < 4 || time.pending < 2) await turns(1);
     expect(sent).toBe(5);
-    clock = 2_000;
-    for (const fire of [...timers]) fire();
+    time.advance(2_000);
     await turns(10);
     // The pause is over and the first five slots' window with it: five held calls go at once,
     // rather than handing their slots back, which would count against the budget for a window.
     expect(sent).toBe(10);
     while (settled < 15) {
-      clock += 1_000;
-      for (const fire of [...timers]) fire();
+      time.advance(1_000);
       await turns(20);
     }
     await Promise.all(calls);
@@ -121,13 +138,7 @@ describe('a 429 pauses the whole client', () => {
   });
 
   it('a call that was waiting for its token when another call met a 429 is not sent until the pause ends', async () => {
-    // A clock and timers the test moves by hand: nothing fires until the test says so.
-    let clock = 0;
-    const timers = new Set<() => void>();
-    const setTimer = (callback: () => void) => {
-      timers.add(callback);
-      return () => timers.delete(callback);
-    };
+    const time = manualTime();
     const server = await firstAnswers(createVirtualTime(), 429, { 'retry-after': '2' });
     let sent = 0;
     let tokenCalls = 0;
@@ -135,8 +146,8 @@ describe('a 429 pauses the whole client', () => {
     const client = createAdminClient({
       baseUrl: server.url,
       rateLimit: false,
-      now: () => clock,
-      setTimer,
+      now: time.now,
+      setTimer: time.setTimer,
       tokenProvider: {
         async getToken() {
           tokenCalls++;
@@ -147,7 +158,7 @@ describe('a 429 pauses the whole client', () => {
             accessToken: 'token',
             tokenType: 'Bearer',
             expiresIn: 3600,
-            expiresAt: clock + 3_600_000,
+            expiresAt: time.now() + 3_600_000,
           };
         },
         async invalidate() {},
@@ -159,10 +170,9 @@ describe('a 429 pauses the whole client', () => {
     });
     const calls = [client.request(GetMe), client.request(GetMe)];
     // Until both calls wait on the pause's timers, or the second is sent.
-    while (timers.size < 2 && sent < 2) await new Promise((resolve) => setImmediate(resolve));
+    while (time.pending < 2 && sent < 2) await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toBe(1);
-    clock += 2_000;
-    for (const fire of [...timers]) fire();
+    time.advance(2_000);
     await Promise.all(calls);
     expect(sent).toBe(3);
   });
@@ -190,18 +200,12 @@ describe('a 429 pauses the whole client', () => {
   );
 
   it('without a pacer (rateLimit: false), calls made during the wait are held until it ends, then sent', async () => {
-    // A clock and timers the test moves by hand: nothing fires until the test says so.
-    let clock = 0;
-    const timers = new Set<() => void>();
-    const setTimer = (callback: () => void) => {
-      timers.add(callback);
-      return () => timers.delete(callback);
-    };
+    const time = manualTime();
     const server = await firstAnswers(createVirtualTime(), 429, { 'retry-after': '2' });
     const others: Promise<unknown>[] = [];
     const client = loopbackClient(server, {
-      now: () => clock,
-      setTimer,
+      now: time.now,
+      setTimer: time.setTimer,
       onEvent: (event: AdminApiEvent) => {
         // The 429 has been answered and is being waited out: five more calls start now.
         if (event.type === 'graphql_retry') {
@@ -211,12 +215,11 @@ describe('a 429 pauses the whole client', () => {
     });
     const first = client.request(GetMe);
     // Until every call waits on a timer, or one of the five reaches the server.
-    while (timers.size < 6 && server.requests < 2) {
+    while (time.pending < 6 && server.requests < 2) {
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(server.requests).toBe(1);
-    clock += 2_000;
-    for (const fire of [...timers]) fire();
+    time.advance(2_000);
     await Promise.all([first, ...others]);
     expect(server.requests).toBe(7);
   });
