@@ -19,6 +19,9 @@ export async function startServer(
     requests++;
     handler(req, res);
   });
+  // Longer than fetch keeps an idle socket, as the emulator does: with Node's 5 s, a busy
+  // machine can send a request on a reused socket just as the server closes it (ECONNRESET).
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -59,6 +59,8 @@ export async function startFakeAdminApi(): Promise<FakeAdminApi> {
       response.writeHead(404).end();
     }
   });
+  // Longer than fetch keeps an idle socket, as the emulator does (see its start-emulator.ts).
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
