@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { envWithoutCredentials } from './support/env-without-credentials.js';
 
 const exec = promisify(execFile);
 const packages = fileURLToPath(new URL('../packages/', import.meta.url));
@@ -13,11 +14,7 @@ const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.m
 // The oldest TypeScript the READMEs promise.
 const oldestTsc = fileURLToPath(new URL('../node_modules/typescript-5.0/bin/tsc', import.meta.url));
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
-const ENV = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => !name.startsWith('ADMIN_API_') && !name.startsWith('npm_') && name !== 'NODE_ENV',
-  ),
-);
+const ENV = envWithoutCredentials((name) => name.startsWith('npm_') || name === 'NODE_ENV');
 
 let dir = '';
 beforeAll(() => {

@@ -2,12 +2,11 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { envWithoutCredentials } from './support/env-without-credentials.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
-);
+const ENV = envWithoutCredentials();
 
 describe('the root codegen.ts (`pnpm codegen`, run by `pnpm start`)', () => {
   it('with some but not all ADMIN_API_* variables set, names the missing ones instead of quietly using the emulator', async () => {

@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { envWithoutCredentials } from '../../../test/support/env-without-credentials.js';
 
 const run = promisify(execFile);
 const exampleDir = fileURLToPath(new URL('..', import.meta.url));
-const ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
-);
+const ENV = envWithoutCredentials();
 
 describe('examples/basic, run as a user would (built packages, generated SDK, no credentials)', () => {
   it('makes the generated SDK’s typed calls against the embedded emulator and prints readable results', async () => {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envWithoutCredentials } from '../../../test/support/env-without-credentials.js';
 import {
   type RedisServerProcess,
   startRedisServer,
@@ -9,9 +10,7 @@ import {
 
 const run = promisify(execFile);
 const exampleDir = fileURLToPath(new URL('..', import.meta.url));
-const ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('ADMIN_API_')),
-);
+const ENV = envWithoutCredentials();
 // Four node processes and the emulator start on a shared machine: give them time.
 const RUN_TIMEOUT_MS = 180_000;
 

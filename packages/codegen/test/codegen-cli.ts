@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { envWithoutCredentials } from '../../../test/support/env-without-credentials.js';
 
 const exec = promisify(execFile);
 const graphqlCodegenBin = fileURLToPath(
@@ -18,11 +19,7 @@ export const ADMIN_API_BIN = fileURLToPath(new URL('../bin/admin-api.js', import
  * The environment of a user's shell: no ADMIN_API_* variable, so a run uses only what the test
  * sets, and no NODE_ENV=test from vitest, under which graphql-codegen's CLI prints nothing.
  */
-export const ENV_WITHOUT_CREDENTIALS = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => !name.startsWith('ADMIN_API_') && name !== 'NODE_ENV',
-  ),
-);
+export const ENV_WITHOUT_CREDENTIALS = envWithoutCredentials((name) => name === 'NODE_ENV');
 
 /**
  * Runs `graphql-codegen --config codegen.ts` in `dir`, as `pnpm codegen` does, with a codegen.ts

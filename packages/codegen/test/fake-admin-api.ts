@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { buildSchema, graphqlSync } from 'graphql';
+import { readRequestBody, startServer } from '../../../test/support/loopback-server.js';
 import { TINY_SDL } from './tiny-schema.js';
 
 /** Writes the GraphQL endpoint's answer; `body` is the request body as received. */
@@ -37,19 +37,13 @@ export function serveSchema(sdl: string): GraphQLHandler {
   };
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function startFakeAdminApi(): Promise<FakeAdminApi> {
   const token = `tok_${randomBytes(16).toString('hex')}`;
   const requests: string[] = [];
   let handler = serveSchema(TINY_SDL);
-  const server = createServer(async (request, response) => {
+  const server = await startServer(async (request, response) => {
     requests.push(`${request.method} ${request.url}`);
-    const body = await readBody(request);
+    const body = await readRequestBody(request);
     if (request.url === '/api/admin/oauth/token') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 3600 }));
@@ -59,10 +53,7 @@ export async function startFakeAdminApi(): Promise<FakeAdminApi> {
       response.writeHead(404).end();
     }
   });
-  // Longer than fetch keeps an idle socket, as the emulator does (see its start-emulator.ts).
-  server.keepAliveTimeout = 75_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = server.url;
   return {
     authUrl: origin,
     baseUrl: origin,
@@ -73,11 +64,7 @@ export async function startFakeAdminApi(): Promise<FakeAdminApi> {
     answer(next) {
       handler = next;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }
 
