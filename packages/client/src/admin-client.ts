@@ -6,7 +6,7 @@ import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-at
 import { type AdminClientBaseOptions, resolveClientConfig } from './client-config.js';
 import { createClientPause } from './client-pause.js';
 import { resolveSeams } from './client-seams.js';
-import { AuthError, abortedError } from './errors.js';
+import { AuthError, abortedError, type CallSoFar } from './errors.js';
 import type { Fleet } from './fleet.js';
 import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
@@ -134,6 +134,12 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     let mayHaveBeenApplied = false;
     // The end of the last client pause this call has waited out (0: none).
     let pauseWaitedOut = 0;
+    // What an error that ends the call now says of it (built only for such an error).
+    const soFar = (attempts: number): CallSoFar => ({
+      operationName,
+      attempts,
+      mayHaveBeenApplied,
+    });
     const tokenOptions = signal ? { signal } : {};
 
     for (let attempt = 1; ; attempt++) {
@@ -144,25 +150,14 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         // Each pause is waited out once per call: after that, its timer is trusted over the clock.
         if (pauseEndsAt !== pauseWaitedOut) {
           pauseWaitedOut =
-            now() >= pauseEndsAt
-              ? pauseEndsAt
-              : await pause.waitOut(signal, {
-                  operationName,
-                  attempts: attempt - 1,
-                  mayHaveBeenApplied,
-                });
+            now() >= pauseEndsAt ? pauseEndsAt : await pause.waitOut(signal, soFar(attempt - 1));
         }
         if (rateLimiter) {
           try {
             release = await rateLimiter.acquire(signal);
           } catch (cause) {
             // A limiter rejects only on abort; anything else is its own failure, passed on as it is.
-            if (signal?.aborted)
-              throw abortedError(signal, {
-                operationName,
-                attempts: attempt - 1,
-                mayHaveBeenApplied,
-              });
+            if (signal?.aborted) throw abortedError(signal, soFar(attempt - 1));
             throw cause;
           }
         }
@@ -170,12 +165,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           accessToken = (await tokenProvider.getToken(tokenOptions)).accessToken;
         } catch (cause) {
           release?.();
-          if (signal?.aborted)
-            throw abortedError(signal, {
-              operationName,
-              attempts: attempt - 1,
-              mayHaveBeenApplied,
-            });
+          if (signal?.aborted) throw abortedError(signal, soFar(attempt - 1));
           if (cause instanceof TokenRequestError) {
             throw new AuthError(
               'TOKEN_REQUEST_FAILED',
@@ -292,7 +282,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         try {
           await sleep(delayMs, signal, setTimer);
         } catch {
-          throw abortedError(signal, { operationName, attempts: attempt, mayHaveBeenApplied });
+          throw abortedError(signal, soFar(attempt));
         }
       }
     }

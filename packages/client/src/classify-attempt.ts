@@ -289,7 +289,7 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
       ok: false,
       error: new HttpError(
         'HTTP_ERROR',
-        `${name} failed: HTTP ${status} from the Admin API. ${clientErrorHint(status)}${appliedHint(context.appliedEarlier)}`,
+        `${name} failed: HTTP ${status} from the Admin API. ${clientErrorHint(status)}${appliedHint(details.mayHaveBeenApplied)}`,
         excerpt(),
         details,
       ),
@@ -297,17 +297,20 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
     };
   }
 
-  const invalid = (problem: string, retryable = true): AttemptOutcome => ({
-    ok: false,
-    error: new HttpError(
-      'INVALID_RESPONSE',
-      `${name} got HTTP ${status} ${problem}.${appliedHint(isMutation || context.appliedEarlier)}`,
-      excerpt(),
-      ifApplied(isMutation),
-    ),
-    ...(retryable ? { reason: 'invalid_response' as const } : {}),
-    reached: true,
-  });
+  const invalid = (problem: string, retryable = true): AttemptOutcome => {
+    const invalidDetails = ifApplied(isMutation);
+    return {
+      ok: false,
+      error: new HttpError(
+        'INVALID_RESPONSE',
+        `${name} got HTTP ${status} ${problem}.${appliedHint(invalidDetails.mayHaveBeenApplied)}`,
+        excerpt(),
+        invalidDetails,
+      ),
+      ...(retryable ? { reason: 'invalid_response' as const } : {}),
+      reached: true,
+    };
+  };
   if (response.truncated) {
     return invalid(
       `with a body over maxResponseBytes (${context.maxResponseBytes} bytes); raise it or ask for less (a smaller page)`,

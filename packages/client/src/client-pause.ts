@@ -1,5 +1,5 @@
 import { sleep } from '@admin-api/auth/internal';
-import { abortedError, RateLimitError } from './errors.js';
+import { abortedError, type CallSoFar, RateLimitError } from './errors.js';
 import { label } from './operation-label.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, rateLimitWaitMs } from './retry-policy.js';
@@ -27,13 +27,6 @@ export interface ClientPause {
    * wait that has fired is over, whatever the clock says.
    */
   waitOut(signal: AbortSignal | undefined, call: CallSoFar): Promise<number>;
-}
-
-/** What a call's error says about the attempts it made before it ended. */
-export interface CallSoFar {
-  operationName: string | undefined;
-  attempts: number;
-  mayHaveBeenApplied: boolean;
 }
 
 export function createClientPause(

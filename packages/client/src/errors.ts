@@ -197,11 +197,15 @@ export class AbortedError extends AdminApiError {
   }
 }
 
+/** What a call's error says about the attempts it made before it ended. */
+export interface CallSoFar {
+  operationName: string | undefined;
+  attempts: number;
+  mayHaveBeenApplied: boolean;
+}
+
 /** The {@link AbortedError} of a call the caller aborted between attempts. */
-export function abortedError(
-  signal: AbortSignal | undefined,
-  call: { operationName: string | undefined; attempts: number; mayHaveBeenApplied: boolean },
-): AbortedError {
+export function abortedError(signal: AbortSignal | undefined, call: CallSoFar): AbortedError {
   return new AbortedError(`${label(call.operationName)} was aborted by the caller`, {
     ...call,
     cause: signal?.reason,
