@@ -7,7 +7,7 @@ import { processTokenResponse } from './process-token-response.js';
 import { redactError } from './redact-error.js';
 import { parseRetryAfter } from './retry-after.js';
 import { tokenEndpointUrl } from './token-endpoint-url.js';
-import { tokenRetryDelayMs } from './token-retry-policy.js';
+import { isServerError, tokenRetryDelayMs } from './token-retry-policy.js';
 
 /** Default time budget of one {@link requestToken} call, retries included. */
 export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
@@ -92,10 +92,6 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
       maxDelayMs: checkDurationMs('retry.maxDelayMs', retry.maxDelayMs ?? 2_000, true),
     },
   };
-}
-
-function isServerError(status: number): boolean {
-  return status >= 500 && status <= 599;
 }
 
 /**

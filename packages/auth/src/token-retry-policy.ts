@@ -1,5 +1,10 @@
 import { type BackoffOptions, backoffDelayMs } from './backoff.js';
 
+/** A 5xx: the token host failed, and may do better on a retry. */
+export function isServerError(status: number): boolean {
+  return status >= 500 && status <= 599;
+}
+
 /** What {@link tokenRetryDelayMs} decides from. */
 export interface TokenRetryInput {
   /** HTTP status of the failed attempt; `undefined` when no answer came (a network failure). */
@@ -22,7 +27,7 @@ export interface TokenRetryInput {
 export function tokenRetryDelayMs(input: TokenRetryInput): number | undefined {
   const { status, retryAfterMs, attempt, retries, backoff } = input;
   if (attempt > retries) return undefined;
-  const serverFailure = status === undefined || (status >= 500 && status <= 599);
+  const serverFailure = status === undefined || isServerError(status);
   if (!serverFailure && !(status === 429 && retryAfterMs !== undefined)) return undefined;
   if (retryAfterMs !== undefined && retryAfterMs > backoff.maxDelayMs) return undefined;
   return Math.max(backoffDelayMs(attempt, backoff, input.random), retryAfterMs ?? 0);
