@@ -1,8 +1,7 @@
 // Run by retained-memory.test.ts in a child process with --expose-gc: calls a loopback stub
 // through the client and prints the heap retained after forced full GCs, before and after.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createAdminClient } from '../src/index.js';
+import { startServer } from './loopback-server.js';
 import { retainedHeap } from './retained-heap.js';
 
 const [callsArg] = process.argv.slice(2);
@@ -14,15 +13,14 @@ const token = JSON.stringify({
   token_type: 'Bearer',
   expires_in: 3600,
 });
-const server = createServer((req, res) => {
+const server = await startServer((req, res) => {
   req.resume();
   req.on('end', () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(req.url?.includes('oauth') ? token : answer);
   });
 });
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const origin = server.url;
 // One origin serves both endpoints here; the client insists on two, so the token host is named
 // by another loopback address.
 const client = createAdminClient({
@@ -52,5 +50,5 @@ await run(CALLS);
 const before = await retainedHeap();
 await run(CALLS);
 const after = await retainedHeap();
-server.close();
+await server.close();
 console.log(JSON.stringify({ before, after }));
