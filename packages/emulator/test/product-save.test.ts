@@ -73,6 +73,19 @@ describe('saveProduct', () => {
     expect(created.variants.map((variant) => variant.isActive)).toEqual([false, true]);
   });
 
+  it('treats a variant saved without isActive as the default introspection shows for it', async () => {
+    const { __type } = await api.data<{
+      __type: { inputFields: { name: string; defaultValue: string | null }[] };
+    }>('{ __type(name: "VariantInput") { inputFields { name defaultValue } } }');
+    const shown = __type.inputFields.find((field) => field.name === 'isActive')?.defaultValue;
+    const created = await save({
+      name: 'Varsayılan Kupa',
+      type: 'PHYSICAL',
+      variants: [{ prices: [{ sellPrice: 1 }] }],
+    });
+    expect(String(created.variants[0]?.isActive)).toBe(shown);
+  });
+
   it('updates the product input.id names: new fields, same createdAt, kept variant ids and stock', async () => {
     const existing = [...api.emulator().data.products.values()][3] as ProductRecord;
     const [variant] = existing.variants;

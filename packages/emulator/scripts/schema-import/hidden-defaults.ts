@@ -7,13 +7,22 @@ export interface HiddenDefault {
   readonly coordinate: string;
   /** SDL type, e.g. `Boolean!`. */
   readonly type: string;
-  /** Neutral stand-in value, not the server's default. */
+  /** Stand-in value, not known to be the server's default: what the emulator does. */
   readonly placeholder: ConstValueNode;
 }
 
 /**
- * Finds every input value with a hidden default and gives it a neutral placeholder, so that the
- * SDL can say `T! = placeholder`: the plugin prints that as `field?: T`, as in the typings.
+ * Placeholders other than the neutral one, where the emulator behaves otherwise: introspection
+ * shows a placeholder as the default, so it must say what the emulator does with the value left
+ * out. A variant saved without `isActive` is active, as in the service's admin.
+ */
+const EMULATOR_DEFAULTS: ReadonlyMap<string, ConstValueNode> = new Map([
+  ['VariantInput.isActive', { kind: Kind.BOOLEAN, value: true }],
+]);
+
+/**
+ * Finds every input value with a hidden default and gives it a placeholder, so that the SDL can
+ * say `T! = placeholder`: the plugin prints that as `field?: T`, as in the typings.
  */
 export function hiddenDefaults(model: SchemaModel): HiddenDefault[] {
   const enums = new Map(
@@ -22,7 +31,11 @@ export function hiddenDefaults(model: SchemaModel): HiddenDefault[] {
   const found: HiddenDefault[] = [];
   const visit = (coordinate: string, value: InputValue) => {
     if (!value.hasHiddenDefault) return;
-    found.push({ coordinate, type: value.type, placeholder: placeholder(value.type, enums) });
+    found.push({
+      coordinate,
+      type: value.type,
+      placeholder: EMULATOR_DEFAULTS.get(coordinate) ?? placeholder(value.type, enums),
+    });
   };
   for (const type of model.types) {
     if (type.kind === 'input') {

@@ -7,7 +7,6 @@ import { queryList } from './list-query.js';
 import { listRules } from './list-rules.js';
 import { priceFromInput, totalStock } from './product-records.js';
 import { deleteRecords, existingRecord, savedStamp } from './records.js';
-import { sentArgument, sentValueAt } from './sent-argument.js';
 
 /** The parts of `ProductInput` the emulator reads; the rest is stored as sent. */
 interface ProductInput {
@@ -51,8 +50,7 @@ export const productResolvers: Resolvers = {
       if (input.variants.length === 0) {
         throw argumentValidationError('A product needs at least one variant');
       }
-      const sent = sentArgument(info, 'input', context.params.variables);
-      const variants = input.variants.map((variant, i) => {
+      const variants = input.variants.map((variant) => {
         const before =
           variant.id == null ? undefined : existing?.variants.find((v) => v.id === variant.id);
         if (variant.id != null && !before) {
@@ -61,9 +59,6 @@ export const productResolvers: Resolvers = {
         return {
           ...variant,
           ...savedStamp(before, before?.id ?? data.nextId(), now),
-          // `VariantInput.isActive = false` in the SDL only stands in for a default the typings
-          // hide; a variant the client says nothing about is active, as in the service's admin.
-          isActive: sentValueAt(sent, 'variants', i, 'isActive') == null ? true : variant.isActive,
           prices: variant.prices.map(priceFromInput),
           stocks: before?.stocks ?? [],
         };
