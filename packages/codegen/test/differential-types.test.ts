@@ -36,7 +36,8 @@ async function typescriptOperationsOutput(
 /**
  * Types compared after normalising what may differ by design: our members stand for every object
  * type that answers alike (`__typename: 'A' | 'B'`) where typescript-operations repeats one per
- * type, and its conditional fragments are intersections where ours are merged objects. The
+ * type, its conditional fragments are intersections where ours are merged objects, and its
+ * nullable input list items take `undefined`, which ours refuse (JSON has none in a list). The
  * comparison is mutual assignability, since identity cannot see through the repeated members;
  * under `strict` and `exactOptionalPropertyTypes` it still tells apart nullability, optionality,
  * `undefined`, literals, lists and every field.
@@ -51,7 +52,7 @@ export type Normalize<T> = unknown extends T
   : T extends Primitive
     ? T
     : T extends ReadonlyArray<infer E>
-      ? Array<Normalize<E>>
+      ? Array<Normalize<Exclude<E, undefined>>>
       : SplitTypename<T> extends infer U ? (U extends object ? Flat<U> : never) : never;
 export type Same<A, B> = [Normalize<A>] extends [Normalize<B>]
   ? [Normalize<B>] extends [Normalize<A>] ? true : false

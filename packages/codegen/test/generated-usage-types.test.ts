@@ -17,6 +17,7 @@ query ListProducts($pagination: PaginationInput, $search: String, $ids: [String!
 mutation SaveProduct($input: ProductInput!) { saveProduct(input: $input) { id } }
 mutation DeleteProducts($idList: [String!]!) { deleteProductList(idList: $idList) }
 query OrderLines { listOrder { data { orderLineItems { variant { taxValue } } } } }
+query OrdersByStatus($status: OrderStatusEnumInputFilter) { listOrder(status: $status) { count } }
 `;
 
 // Each @ts-expect-error must be an error, or tsc fails with "Unused '@ts-expect-error' directive".
@@ -62,6 +63,9 @@ export async function usage(): Promise<void> {
   await sdk.listProducts({ nope: 1 });
   // @ts-expect-error an unknown per-call option
   await sdk.getMe(undefined, { retries: 3 });
+  await sdk.ordersByStatus({ status: { in: ['CREATED', null], ne: undefined } });
+  // @ts-expect-error a list item may be null but not undefined: JSON has no undefined in a list
+  await sdk.ordersByStatus({ status: { in: ['CREATED', undefined] } });
 
   for await (const product of paginate(client, ListProductsDocument, { search: 'mug' }, { select: (r) => r.listProduct })) {
     const name: string = product.name;

@@ -12,7 +12,8 @@ import { deprecation, tsdoc } from './module-parts.js';
 import { arrayOf } from './print-shapes.js';
 import { schemaTypeName } from './type-names.js';
 
-const NULLABLE = ' | null | undefined';
+const NULL_ITEM = ' | null';
+const NULLABLE = `${NULL_ITEM} | undefined`;
 
 /** What printing input types needs; `used` collects the enums and input objects they name. */
 export interface InputTypeContext {
@@ -23,20 +24,23 @@ export interface InputTypeContext {
 
 /**
  * The TypeScript type of an input value. Nullable is `T | null | undefined`, so callers under
- * `exactOptionalPropertyTypes` may pass `undefined`. With `coerceLists` (variables) a list also
- * accepts one item, as GraphQL's input coercion does: `string[] | string`.
+ * `exactOptionalPropertyTypes` may pass `undefined`; a nullable list item is `T | null`, since
+ * JSON has no `undefined` in a list and the client refuses one. With `coerceLists` (variables) a
+ * list also accepts one item, as GraphQL's input coercion does: `string[] | string`.
  */
 function inputTypeText(
   type: GraphQLInputType,
   context: InputTypeContext,
   coerceLists: boolean,
+  nullable: string = NULLABLE,
 ): string {
   if (isNonNullType(type)) return nonNullInputText(type.ofType, context, coerceLists);
   const text = nonNullInputText(type, context, coerceLists);
-  // `unknown | null | undefined` is `unknown`; say it once. A list that also takes one nullable
-  // item (`[[Int]]`) already ends with `| null | undefined`.
-  if (text === 'unknown' || text === 'any' || text.endsWith(NULLABLE)) return text;
-  return `${text}${NULLABLE}`;
+  // `unknown | null` is `unknown`. A list that also takes one nullable item (`[[Int]]` with
+  // coercion) already ends with `| null`: say it once.
+  if (text === 'unknown' || text === 'any') return text;
+  const base = text.endsWith(NULL_ITEM) ? text.slice(0, -NULL_ITEM.length) : text;
+  return `${base}${nullable}`;
 }
 
 function nonNullInputText(
@@ -46,7 +50,7 @@ function nonNullInputText(
 ): string {
   if (isNonNullType(type)) return nonNullInputText(type.ofType, context, coerceLists);
   if (isListType(type)) {
-    const item = inputTypeText(type.ofType as GraphQLInputType, context, coerceLists);
+    const item = inputTypeText(type.ofType as GraphQLInputType, context, coerceLists, NULL_ITEM);
     return coerceLists ? `${arrayOf(item)} | ${item}` : arrayOf(item);
   }
   if (isScalarType(type)) return context.scalarType(type.name);
