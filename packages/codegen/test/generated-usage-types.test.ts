@@ -107,8 +107,10 @@ describe('the generated module', () => {
     ).toBe('');
   });
 
-  it('type-checks when schema types are named like what the module declares, imports or uses globally', async () => {
+  it('type-checks when schema types are named like what the module declares, imports or uses globally, or like each other', async () => {
     const schema = buildSchema(`
+      enum orderStatus { LOWER }
+      enum OrderStatus { UPPER }
       enum Sdk { A }
       enum Sdk2 { B }
       enum AdminClient { C }
@@ -117,9 +119,10 @@ describe('the generated module', () => {
       enum Promise { E }
       enum Array { F }
       type Holder { id: ID! list: [Record] }
-      type Query { a(s: Sdk, t: Sdk2, c: AdminClient, r: RequestArgs, p: Promise): Promise! h: Holder! k: Holder! arr: Array }
+      type Query { a(s: Sdk, t: Sdk2, c: AdminClient, r: RequestArgs, p: Promise): Promise! h: Holder! k: Holder! arr: Array o(lower: orderStatus, upper: OrderStatus): Int }
     `);
     const documents = `query Q($s: Sdk, $t: Sdk2, $c: AdminClient, $r: RequestArgs, $p: Promise) { a(s: $s, t: $t, c: $c, r: $r, p: $p) arr }
+query O($lower: orderStatus, $upper: OrderStatus) { o(lower: $lower, upper: $upper) }
 query Shared { h { id list } k { id list } }
 query Nothing { arr }`;
     const module = generateModule(schema, [
@@ -129,11 +132,18 @@ query Nothing { arr }`;
     expect(module).toContain("export type Sdk2 = 'B';\nexport type Sdk3 = 'A';\n");
     expect(module).toContain('  r?: RequestArgs2 | null | undefined;\n');
     expect(module).toContain('export type Sdk = ReturnType<typeof getSdk>;');
+    // Two types with one TypeScript name: the first in code-unit order keeps it.
+    expect(module).toContain(
+      "export type OrderStatus = 'UPPER';\nexport type OrderStatus2 = 'LOWER';\n",
+    );
     const dir = project({
       'src/usage.ts': `import { createAdminClient } from '@admin-api/client';
 import { getSdk, type Promise2, type Sdk } from './admin-api.js';
 const sdk: Sdk = getSdk(createAdminClient({ baseUrl: 'https://api.example.com', authUrl: 'https://shop.example.com', clientId: 'id', clientSecret: 'secret' }));
 export async function usage(): Promise<Promise2> {
+  await sdk.o({ lower: 'LOWER', upper: 'UPPER' });
+  // @ts-expect-error each type keeps its own values
+  await sdk.o({ lower: 'UPPER' });
   return (await sdk.q({ s: 'A', t: 'B', c: 'C', r: { v: 1 }, p: 'E' })).a;
 }
 `,

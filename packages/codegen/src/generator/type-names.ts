@@ -1,4 +1,5 @@
 import type { FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import { compareCodeUnits } from '../compare-code-units.js';
 
 /** One word of a name: `HTMLMetaData` → `HTML`, `Meta`, `Data`. */
 function words(name: string): string[] {
@@ -56,32 +57,36 @@ export const MODULE_TYPE_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The TypeScript name of a schema type: {@link typeName}, except that a type whose name is one
- * of {@link MODULE_TYPE_NAMES} gets the first free number after it (`Sdk` → `Sdk2`, or `Sdk3` if
- * the schema has an `Sdk2`), as shared shapes do.
+ * The TypeScript name of a schema type: {@link typeName}, except where that name is taken. A
+ * type whose name is one of {@link MODULE_TYPE_NAMES}, or that maps to the name of another type
+ * (`orderStatus` and `OrderStatus` → `OrderStatus`), gets the first free number after it (`Sdk`
+ * → `Sdk2`, or `Sdk3` if the schema has an `Sdk2`), as shared shapes do. Of two types mapping to
+ * one name, the first in code-unit order keeps it, so the names do not depend on the schema's
+ * order.
  */
 export function schemaTypeName(schema: GraphQLSchema, graphqlName: string): string {
-  const name = typeName(graphqlName);
-  if (!MODULE_TYPE_NAMES.has(name)) return name;
   let renamed = renamedTypes.get(schema);
   if (!renamed) {
-    renamed = renameModuleTypeNames(Object.keys(schema.getTypeMap()));
+    renamed = renameTakenTypeNames(Object.keys(schema.getTypeMap()));
     renamedTypes.set(schema, renamed);
   }
-  return renamed.get(graphqlName) ?? name;
+  return renamed.get(graphqlName) ?? typeName(graphqlName);
 }
 
-// Computed only for a schema that has such a type: most have none.
+// Computed once per schema: a watch session keeps its schema, so once per session.
 const renamedTypes = new WeakMap<GraphQLSchema, ReadonlyMap<string, string>>();
 
-function renameModuleTypeNames(graphqlNames: readonly string[]): ReadonlyMap<string, string> {
-  const taken = new Set([...MODULE_TYPE_NAMES, ...graphqlNames.map(typeName)]);
-  const renamed = new Map<string, string>();
-  for (const graphqlName of [...graphqlNames].sort()) {
-    const base = typeName(graphqlName);
-    if (MODULE_TYPE_NAMES.has(base)) renamed.set(graphqlName, takeFreeName(base, taken));
+function renameTakenTypeNames(graphqlNames: readonly string[]): ReadonlyMap<string, string> {
+  const taken = new Set(MODULE_TYPE_NAMES);
+  const moved: string[] = [];
+  for (const graphqlName of [...graphqlNames].sort(compareCodeUnits)) {
+    const name = typeName(graphqlName);
+    if (taken.has(name)) moved.push(graphqlName);
+    else taken.add(name);
   }
-  return renamed;
+  return new Map(
+    moved.map((graphqlName) => [graphqlName, takeFreeName(typeName(graphqlName), taken)]),
+  );
 }
 
 /**
