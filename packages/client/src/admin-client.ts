@@ -23,20 +23,20 @@ export const REFUSED_REPLACEMENT_HOLD_MS = 30_000;
 /** GraphQL variables. */
 export type Variables = Record<string, unknown>;
 
-/** Per-call options. */
+/** Per-call options; each may be `undefined`, which means the default. */
 export interface RequestOptions {
   /** Cancels the call, including any wait for a token, a pacing slot or a retry. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` for this call. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Declares a mutation safe to repeat, so it is retried after a 5xx, a timeout or a dropped
    * connection like a query is. Queries are always retried.
    * @default false
    */
-  idempotent?: boolean;
+  idempotent?: boolean | undefined;
   /** Which operation to run, for a document that holds several. */
-  operationName?: string;
+  operationName?: string | undefined;
 }
 
 /** `variables` is required exactly when the operation has a required variable. */

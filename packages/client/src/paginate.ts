@@ -38,9 +38,9 @@ export interface PaginateOptions<TResult, TItem> extends Omit<RequestOptions, 'i
   /** Picks the list out of a result, e.g. `(r) => r.listProduct`. */
   select: (result: TResult) => Page<TItem>;
   /** Page size, capped at 200. @default 200 */
-  limit?: number;
+  limit?: number | undefined;
   /** First page to fetch: a positive integer (pages count from 1). @default 1 */
-  startPage?: number;
+  startPage?: number | undefined;
 }
 
 /** Items that can be told apart: each an object with a non-null `id`. */

@@ -56,6 +56,24 @@ function paginateChecks(client: AdminClient) {
   void paginate(client, ListOrdersByStatus, {}, { select: (r) => r.listOrder });
 }
 
+/** Per-call options passed on from a caller's own optional ones, as under exactOptionalPropertyTypes. */
+function passedOnOptions(
+  client: AdminClient,
+  options: { signal?: AbortSignal; timeoutMs?: number; limit?: number },
+) {
+  void client.request(
+    GetMe,
+    {},
+    { signal: options.signal, timeoutMs: options.timeoutMs, idempotent: undefined },
+  );
+  void paginate(
+    client,
+    ListOrdersByStatus,
+    { statuses: 'CANCELLED' },
+    { select: (r) => r.listOrder, limit: options.limit, startPage: undefined, ...options },
+  );
+}
+
 function optionChecks() {
   const credentials = { baseUrl: 'https://api.example.com', tokenProvider: {} as TokenProvider };
   createAdminClient({
@@ -73,6 +91,7 @@ describe('request types', () => {
   it('are checked at compile time', () => {
     expectTypeOf(typeChecks).toBeFunction();
     expectTypeOf(paginateChecks).toBeFunction();
+    expectTypeOf(passedOnOptions).toBeFunction();
     expectTypeOf(optionChecks).toBeFunction();
   });
 });
