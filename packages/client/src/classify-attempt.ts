@@ -56,6 +56,34 @@ function isUnauthenticated(errors: readonly GraphQLFormattedError[]): boolean {
   return errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
 }
 
+/**
+ * Codes with which the service refuses a mutation before applying it: its check of the
+ * arguments, and the business rules the vendor's own client knows.
+ */
+const REFUSAL_CODES: ReadonlySet<unknown> = new Set([
+  'ARGUMENT_VALIDATION_ERROR',
+  'ORDER_LINE_IS_ALREADY_PACKAGED',
+  'ORDER_NOT_ELIGIBLE_FOR_UPDATE',
+]);
+
+/**
+ * A mutation whose execution began was refused outright: no root field answered, and every
+ * error is a refusal. Anything else (another code, none, errors not kept) may follow a change.
+ */
+function refusedOutright(
+  data: unknown,
+  errors: readonly GraphQLFormattedError[],
+  omitted: number,
+): boolean {
+  const answered = isRecord(data) && Object.values(data).some((value) => value != null);
+  return (
+    !answered &&
+    omitted === 0 &&
+    errors.length > 0 &&
+    errors.every((error) => REFUSAL_CODES.has(error.extensions?.code))
+  );
+}
+
 function appliedHint(mayHaveBeenApplied: boolean): string {
   return mayHaveBeenApplied
     ? ' The mutation may have been applied: check before repeating it, or pass { idempotent: true } if repeating it is safe.'
@@ -209,6 +237,8 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
     ? keepGraphQLErrors(result?.errors, { secrets, trim: !whole })
     : { errors: [], omitted: 0 };
   const trimmedErrors = hasErrors && !whole;
+  const mutationMayHaveApplied =
+    isMutation && executionStarted && !refusedOutright(result?.data, errors, omitted);
   const graphqlError = (mayHaveBeenApplied: boolean) =>
     new GraphQLResponseError(
       errors,
@@ -283,7 +313,7 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
   }
   if (status < 200 || status > 299) {
     if (errors.length > 0) {
-      return { ok: false, error: graphqlError(isMutation && executionStarted), reached: true };
+      return { ok: false, error: graphqlError(mutationMayHaveApplied), reached: true };
     }
     return {
       ok: false,
@@ -329,7 +359,7 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
       // Refused before execution, or a query, which is safe to repeat after a refresh.
       return { ok: false, error: graphqlError(false), reason: 'unauthenticated', reached: true };
     }
-    return { ok: false, error: graphqlError(isMutation && executionStarted), reached: true };
+    return { ok: false, error: graphqlError(mutationMayHaveApplied), reached: true };
   }
   if (isRecord(result.data)) return { ok: true, data: result.data };
   const noData = result.data === undefined || result.data === null;

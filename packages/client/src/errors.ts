@@ -103,9 +103,12 @@ export class GraphQLResponseError extends AdminApiError {
       notes.length > 0
         ? ` The answer is too large to keep a redacted copy of whole: ${notes.join('; ')}.`
         : '';
+    const applied = details.mayHaveBeenApplied
+      ? ' The mutation may have been applied: check before repeating it.'
+      : '';
     super(
       'GRAPHQL_ERROR',
-      `${details.operationName ?? 'Anonymous operation'} failed: ${first}${more}${largeNote}`,
+      `${details.operationName ?? 'Anonymous operation'} failed: ${first}${more}${largeNote}${applied}`,
       details,
     );
     this.errors = errors;

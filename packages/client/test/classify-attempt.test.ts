@@ -181,6 +181,38 @@ describe('classifyAttempt', () => {
     expect(!outcome.ok && outcome.error.mayHaveBeenApplied).toBe(true);
   });
 
+  it.each([
+    'ARGUMENT_VALIDATION_ERROR',
+    'ORDER_LINE_IS_ALREADY_PACKAGED',
+    'ORDER_NOT_ELIGIBLE_FOR_UPDATE',
+  ])('a mutation refused with %s and no root field answered was not applied', (code) => {
+    for (const data of [null, { saveProduct: null }]) {
+      const outcome = classifyAttempt(
+        answer(200, { data, errors: [{ message: 'refused', extensions: { code } }] }),
+        mutation,
+      );
+      expect(!outcome.ok && outcome.error).toBeInstanceOf(GraphQLResponseError);
+      expect(!outcome.ok && outcome.error.mayHaveBeenApplied).toBe(false);
+      expect(!outcome.ok && outcome.error.message).not.toContain('may have been applied');
+    }
+  });
+
+  it('a mutation may have been applied, and says so, when a root field answered or an error is not a refusal', () => {
+    const refusal = { message: 'refused', extensions: { code: 'ARGUMENT_VALIDATION_ERROR' } };
+    const other = { message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    for (const body of [
+      { data: { a: { id: 'p1' }, b: null }, errors: [refusal] },
+      { data: null, errors: [refusal, other] },
+      { data: null, errors: [{ message: 'no code' }] },
+    ]) {
+      const outcome = classifyAttempt(answer(200, body), mutation);
+      expect(!outcome.ok && outcome.error.mayHaveBeenApplied).toBe(true);
+      expect(!outcome.ok && outcome.error.message).toContain(
+        'The mutation may have been applied: check before repeating it.',
+      );
+    }
+  });
+
   it('a query answered with partial data and an UNAUTHENTICATED error is refreshed and repeated', () => {
     expect(
       classifyAttempt(answer(200, { data: { me: null }, errors: [unauthenticated] }), query),

@@ -48,6 +48,20 @@ describe('a mutation is never applied twice', () => {
     expect(emulator().stats.graphqlRequests).toBe(1);
   });
 
+  it('a mutation the service refuses with ARGUMENT_VALIDATION_ERROR was not applied, and says nothing of checking', async () => {
+    const { input } = productInput('Refused');
+    const error = await rejection(
+      clientFor(emulator()).request(SaveProduct, { input: { ...input, id: 'no-such-product' } }),
+    );
+    expect(error).toBeInstanceOf(GraphQLResponseError);
+    expect((error as GraphQLResponseError).errors[0]?.extensions?.code).toBe(
+      'ARGUMENT_VALIDATION_ERROR',
+    );
+    expect(error).toMatchObject({ mayHaveBeenApplied: false, attempts: 1 });
+    expect(error.message).not.toContain('may have been applied');
+    expect(emulator().stats.graphqlRequests).toBe(1);
+  });
+
   it('UNAUTHENTICATED errors with no data are a refusal before execution: refreshed, re-sent, applied once', async () => {
     emulator().faults.graphql.push({
       status: 200,
