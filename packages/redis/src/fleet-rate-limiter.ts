@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { onAbort } from '@admin-api/auth/internal';
-import { createPacer, type RateLimiter } from '@admin-api/client';
+import { onAbort, realSetTimer } from '@admin-api/auth/internal';
+import { createPacer, type RateLimiter, type SetTimer } from '@admin-api/client';
 import type { BudgetAttempt, BudgetConfig, BudgetSlot, RateBudget } from './rate-budget.js';
 import { createRecentHolds } from './recent-holds.js';
 import { type RedisHealth, RedisUnavailableError } from './redis-health.js';
@@ -21,6 +20,10 @@ export interface FleetRateLimiterOptions {
   probeIntervalMs: number;
   /** Told the other budgets in use whenever they change (an empty list once they agree). */
   onOtherBudgets(others: readonly BudgetConfig[], applied: AppliedBudget): void;
+  /** Clock of pauses and holds; only differences of it are used. @default Date.now */
+  now?: () => number;
+  /** Timer of the limiter's waits and of its fallback pacer's, e.g. a virtual one in tests. @default setTimeout */
+  setTimer?: SetTimer;
 }
 
 interface Waiter {
@@ -55,6 +58,8 @@ type Mode =
  */
 export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLimiter {
   const { health, budget, fallbackShare, probeIntervalMs, onOtherBudgets } = options;
+  const now = options.now ?? (() => Date.now());
+  const setTimer = options.setTimer ?? realSetTimer;
   let applied: AppliedBudget = { limit: budget.effectiveLimit, windowMs: budget.config.windowMs };
   let othersSeen = '';
   let mode: Mode = 'shared';
@@ -65,14 +70,18 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   let pausedUntil = 0;
   const queue: Waiter[] = [];
   let pumping = false;
+  // Ends the pump's current wait early: set while it waits.
+  let wake: (() => void) | undefined;
   // How long recent slots were held, to allow for requests in flight.
-  const recent = createRecentHolds();
+  const recent = createRecentHolds(now);
   const slowestRecentMs = () => recent.slowestMs(applied.windowMs);
 
   const fallbackPacer = (): RateLimiter => {
     fallback ??= createPacer({
       limit: Math.max(1, Math.floor(applied.limit * fallbackShare)),
       windowMs: applied.windowMs,
+      now,
+      setTimer,
     });
     return fallback;
   };
@@ -85,16 +94,18 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     // and recover for longer than a window. Pausing at each such failure would starve the
     // process. Later, another process may have filled the server's window through Redis, and the
     // pause is what keeps the fleet within the budget.
-    const flapped = mode === 'recovering' && Date.now() - recoveringSince < applied.windowMs;
+    const flapped = mode === 'recovering' && now() - recoveringSince < applied.windowMs;
     mode = 'fallback';
     if (!flapped) fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
+    // The pump's waiters go back to `acquire` now, which takes the fallback.
+    wake?.();
   };
   health.onChange((degraded) => {
     if (degraded) {
       enterFallback();
     } else {
       mode = 'recovering';
-      recoveringSince = Date.now();
+      recoveringSince = now();
       recoveringUntil =
         recoveringSince + applied.windowMs + 2 * probeIntervalMs + slowestRecentMs();
     }
@@ -119,14 +130,32 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     health.run(() => slot.release()).catch(() => {});
   };
 
+  /**
+   * Waits `ms` unless woken first: when no waiter is left or the app falls back (a closed fleet
+   * too), so a wait nobody needs never keeps the process alive.
+   */
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (queue.length === 0) return resolve();
+      let cancel: (() => void) | undefined;
+      const done = () => {
+        cancel?.();
+        wake = undefined;
+        resolve();
+      };
+      cancel = setTimer(done, Math.max(1, ms));
+      wake = done;
+    });
+
   async function pump(): Promise<void> {
     if (pumping) return;
     pumping = true;
     try {
       while (queue.length > 0) {
-        const heldMs = pausedUntil - Date.now();
-        if (heldMs > 0) {
-          await sleep(heldMs);
+        const heldMs = pausedUntil - now();
+        // Degraded, the attempt below fails at once and hands the waiters to the fallback.
+        if (heldMs > 0 && !health.degraded) {
+          await rest(heldMs);
           continue;
         }
         let attempt: BudgetAttempt;
@@ -142,7 +171,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
         }
         observe(attempt);
         if (!attempt.granted) {
-          await sleep(attempt.waitMs);
+          await rest(attempt.waitMs);
           continue;
         }
         const waiter = queue.shift();
@@ -166,6 +195,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
         waiter.unlink = onAbort(signal, () => {
           const index = queue.indexOf(waiter);
           if (index >= 0) queue.splice(index, 1);
+          if (queue.length === 0) wake?.();
           reject(signal.reason);
         });
       }
@@ -175,12 +205,12 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
 
   /** `release`, once, recording how long the slot was held. */
   const timed = (release: () => void, shared: boolean) => {
-    const acquiredAt = Date.now();
+    const acquiredAt = now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      recent.record(Date.now() - acquiredAt, applied.windowMs);
+      recent.record(now() - acquiredAt, applied.windowMs);
       // A shared request answered after the fallback began counts at the server a window more.
       if (shared && mode === 'fallback') fallback?.pauseFor(applied.windowMs);
       release();
@@ -190,7 +220,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   return {
     async acquire(signal) {
       for (;;) {
-        if (mode === 'recovering' && Date.now() >= recoveringUntil) mode = 'shared';
+        if (mode === 'recovering' && now() >= recoveringUntil) mode = 'shared';
         const own = mode === 'shared' ? undefined : await fallbackPacer().acquire(signal);
         // Redis may have come back while this caller waited for the fallback: then its request
         // must be counted in Redis too, or the others would not know of it.
@@ -209,7 +239,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     },
 
     pauseFor(ms) {
-      pausedUntil = Math.max(pausedUntil, Date.now() + ms);
+      pausedUntil = Math.max(pausedUntil, now() + ms);
       fallback?.pauseFor(ms);
       health.run(() => budget.pauseFor(ms)).catch(() => {});
     },
