@@ -51,7 +51,8 @@ type Mode =
  * budget. That pacer first holds for one window, since the server's window may be full with
  * requests the fleet sent through Redis, and for as long again as the slowest recent request
  * took, since requests of other processes may still be on their way; it also holds for a window
- * after each of this process's shared requests still in flight. When Redis returns, the
+ * after each of this process's shared requests still in flight, and for what is left of a pause
+ * after a 429 this process saw or learned from Redis. When Redis returns, the
  * requests processes sent on their own are not in it: for one window plus two probe intervals
  * (the longest any other process can take to notice) plus the slowest recent request, a slot
  * needs both the fallback pacer and the shared budget.
@@ -66,7 +67,8 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   let recoveringSince = 0;
   let recoveringUntil = 0;
   let fallback: RateLimiter | undefined;
-  // A 429 seen by this process; Redis holds it for the others.
+  // The end of the latest pause after a 429 this process saw or learned from Redis: the
+  // fallback holds for what is left of it.
   let pausedUntil = 0;
   const queue: Waiter[] = [];
   let pumping = false;
@@ -97,6 +99,8 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     const flapped = mode === 'recovering' && now() - recoveringSince < applied.windowMs;
     mode = 'fallback';
     if (!flapped) fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
+    const pauseLeftMs = pausedUntil - now();
+    if (pauseLeftMs > 0) fallbackPacer().pauseFor(pauseLeftMs);
     // The pump's waiters go back to `acquire` now, which takes the fallback.
     wake?.();
   };
@@ -124,6 +128,12 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   };
 
   const settle = (waiter: Waiter) => waiter.unlink?.();
+
+  /** Holds this process's slots for `ms` from now, the fallback's too. */
+  const holdFor = (ms: number) => {
+    pausedUntil = Math.max(pausedUntil, now() + ms);
+    fallback?.pauseFor(ms);
+  };
 
   const releaseShared = (slot: BudgetSlot) => {
     // A release that cannot reach Redis leaves the slot counting until it expires.
@@ -171,7 +181,9 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
         }
         observe(attempt);
         if (!attempt.granted) {
-          await rest(attempt.waitMs);
+          // A pause another process wrote: kept, so that a fallback still holds for it.
+          if (attempt.paused) holdFor(attempt.waitMs);
+          else await rest(attempt.waitMs);
           continue;
         }
         const waiter = queue.shift();
@@ -239,8 +251,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     },
 
     pauseFor(ms) {
-      pausedUntil = Math.max(pausedUntil, now() + ms);
-      fallback?.pauseFor(ms);
+      holdFor(ms);
       health.run(() => budget.pauseFor(ms)).catch(() => {});
     },
   };
