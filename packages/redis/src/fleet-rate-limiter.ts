@@ -1,5 +1,5 @@
 import { onAbort, realSetTimer } from '@admin-api/auth/internal';
-import { createPacer, type RateLimiter, type SetTimer } from '@admin-api/client';
+import { createPacer, RateLimitError, type RateLimiter, type SetTimer } from '@admin-api/client';
 import type { BudgetAttempt, BudgetConfig, BudgetSlot, RateBudget } from './rate-budget.js';
 import { createRecentHolds } from './recent-holds.js';
 import { type RedisHealth, RedisUnavailableError } from './redis-health.js';
@@ -29,8 +29,19 @@ export interface FleetRateLimiterOptions {
 interface Waiter {
   resolve(slot: BudgetSlot): void;
   reject(reason: unknown): void;
+  /** The longest pause the caller waits out. */
+  maxPauseMs: number;
   /** Stops listening for the caller's abort. */
   unlink: (() => void) | undefined;
+}
+
+/** How the limiter refuses a caller whose `maxPauseMs` a pause exceeds: `leftMs` is what is left. */
+function pausedBeyond(leftMs: number, maxPauseMs: number): RateLimitError {
+  return new RateLimitError(
+    `No slot: the fleet is paused for another ${Math.ceil(leftMs / 1000)} s after an HTTP 429, longer than maxPauseMs (${maxPauseMs} ms)`,
+    leftMs,
+    {},
+  );
 }
 
 /** How the limiter gives out slots now. */
@@ -129,10 +140,20 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
 
   const settle = (waiter: Waiter) => waiter.unlink?.();
 
-  /** Holds this process's slots for `ms` from now, the fallback's too. */
+  /**
+   * Holds this process's slots for `ms` from now, the fallback's too, and refuses the waiters
+   * that would not wait so long.
+   */
   const holdFor = (ms: number) => {
     pausedUntil = Math.max(pausedUntil, now() + ms);
     fallback?.pauseFor(ms);
+    const leftMs = pausedUntil - now();
+    for (const waiter of queue.filter((w) => leftMs > w.maxPauseMs)) {
+      queue.splice(queue.indexOf(waiter), 1);
+      settle(waiter);
+      waiter.reject(pausedBeyond(leftMs, waiter.maxPauseMs));
+    }
+    if (queue.length === 0) wake?.();
   };
 
   const releaseShared = (slot: BudgetSlot) => {
@@ -181,7 +202,8 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
         }
         observe(attempt);
         if (!attempt.granted) {
-          // A pause another process wrote: kept, so that a fallback still holds for it.
+          // A pause another process wrote: kept, so that a fallback still holds for it; it
+          // refuses the waiters with a smaller bound, and the others wait on.
           if (attempt.paused) holdFor(attempt.waitMs);
           else await rest(attempt.waitMs);
           continue;
@@ -199,10 +221,12 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     }
   }
 
-  const sharedSlot = (signal: AbortSignal | undefined) =>
+  const sharedSlot = (signal: AbortSignal | undefined, maxPauseMs: number) =>
     new Promise<BudgetSlot>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const waiter: Waiter = { resolve, reject, unlink: undefined };
+      const pauseLeftMs = pausedUntil - now();
+      if (pauseLeftMs > maxPauseMs) return reject(pausedBeyond(pauseLeftMs, maxPauseMs));
+      const waiter: Waiter = { resolve, reject, maxPauseMs, unlink: undefined };
       if (signal) {
         waiter.unlink = onAbort(signal, () => {
           const index = queue.indexOf(waiter);
@@ -230,15 +254,16 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   };
 
   return {
-    async acquire(signal) {
+    async acquire(signal, options) {
+      const maxPauseMs = options?.maxPauseMs ?? Number.POSITIVE_INFINITY;
       for (;;) {
         if (mode === 'recovering' && now() >= recoveringUntil) mode = 'shared';
-        const own = mode === 'shared' ? undefined : await fallbackPacer().acquire(signal);
+        const own = mode === 'shared' ? undefined : await fallbackPacer().acquire(signal, options);
         // Redis may have come back while this caller waited for the fallback: then its request
         // must be counted in Redis too, or the others would not know of it.
         if (own && mode === 'fallback') return timed(own, false);
         try {
-          const slot = await sharedSlot(signal);
+          const slot = await sharedSlot(signal, maxPauseMs);
           return timed(() => {
             own?.();
             releaseShared(slot);
