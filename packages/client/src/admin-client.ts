@@ -4,13 +4,14 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminApiEvent } from './admin-api-events.js';
 import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-attempt.js';
 import { type AdminClientBaseOptions, resolveClientConfig } from './client-config.js';
-import { createClientPause } from './client-pause.js';
+import { createClientPause, limiterPausedError } from './client-pause.js';
 import { resolveSeams } from './client-seams.js';
-import { AuthError, abortedError, type CallSoFar } from './errors.js';
+import { AuthError, abortedError, type CallSoFar, RateLimitError } from './errors.js';
 import type { Fleet } from './fleet.js';
 import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
+import type { AcquireOptions } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
 import type { TypedDocumentString } from './typed-document-string.js';
 
@@ -104,6 +105,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   const { tokenProvider, secrets, rateLimiter } = resolveSeams(options, config);
   const notify = (event: AdminApiEvent) => emit(config.onEvent, event);
   const pause = createClientPause(now, setTimer, retry, rateLimiter);
+  // One object for every slot the client asks for: a pause beyond the bound fails the call.
+  const acquireOptions: AcquireOptions = { maxPauseMs: retry.maxRetryAfterMs };
   // The token this client fetched to replace a refused one; `accepted` once an answer other than
   // a refusal came back with it.
   let replacement: { accessToken: string; at: number; accepted: boolean } | undefined;
@@ -154,10 +157,14 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         }
         if (rateLimiter) {
           try {
-            release = await rateLimiter.acquire(signal);
+            release = await rateLimiter.acquire(signal, acquireOptions);
           } catch (cause) {
-            // A limiter rejects only on abort; anything else is its own failure, passed on as it is.
+            // A limiter rejects only on abort or a pause beyond `maxPauseMs`; anything else is
+            // its own failure, passed on as it is.
             if (signal?.aborted) throw abortedError(signal, soFar(attempt - 1));
+            if (cause instanceof RateLimitError) {
+              throw limiterPausedError(cause, soFar(attempt - 1), retry);
+            }
             throw cause;
           }
         }

@@ -29,6 +29,36 @@ export interface ClientPause {
   waitOut(signal: AbortSignal | undefined, call: CallSoFar): Promise<number>;
 }
 
+/** A call refused, unsent, because `what` is paused for `leftMs` more, beyond the bound. */
+function pausedTooLong(
+  what: string,
+  leftMs: number,
+  call: CallSoFar,
+  retry: RetryConfig,
+  cause?: unknown,
+): RateLimitError {
+  return new RateLimitError(
+    `${label(call.operationName)} was not sent: ${what} is paused for another ${Math.ceil(leftMs / 1000)} s ` +
+      `after an HTTP 429, longer than retry.maxRetryAfterMs (${retry.maxRetryAfterMs} ms). Lower the ` +
+      'request rate (the rateLimit option paces calls) or retry after retryAfterMs.',
+    leftMs,
+    { ...call, cause },
+  );
+}
+
+/**
+ * The call's error when the rate limiter refused it a slot (`cause`, the limiter's
+ * `RateLimitError`): a pause set by another client sharing the limiter, or another process of a
+ * fleet, lasts beyond this client's `maxRetryAfterMs`.
+ */
+export function limiterPausedError(
+  cause: RateLimitError,
+  call: CallSoFar,
+  retry: RetryConfig,
+): RateLimitError {
+  return pausedTooLong('its rate limiter', cause.retryAfterMs, call, retry, cause);
+}
+
 export function createClientPause(
   now: () => number,
   setTimer: SetTimer,
@@ -42,9 +72,9 @@ export function createClientPause(
     holdAfter429(retryAfterMs) {
       const waitMs = rateLimitWaitMs(retryAfterMs, retry);
       until = Math.max(until, now() + waitMs);
-      // The limiter holds every client sharing it (the whole fleet). Not beyond the bound: its
-      // waiters cannot be failed fast, so they would hang for the whole wait; calls fail at
-      // this pause instead, without being sent.
+      // The limiter holds every client sharing it (the whole fleet). Not beyond the bound: a
+      // limiter that ignores `maxPauseMs` would hold its waiters for the whole wait; calls fail
+      // at this pause instead, without being sent.
       if (rateLimiter && waitMs <= retry.maxRetryAfterMs) rateLimiter.pauseFor(waitMs);
     },
     async waitOut(signal, call) {
@@ -52,15 +82,7 @@ export function createClientPause(
         const ends = until;
         const leftMs = ends - now();
         if (leftMs <= 0) return ends;
-        if (leftMs > retry.maxRetryAfterMs) {
-          throw new RateLimitError(
-            `${label(call.operationName)} was not sent: the client is paused for another ${Math.ceil(leftMs / 1000)} s ` +
-              `after an HTTP 429, longer than retry.maxRetryAfterMs (${retry.maxRetryAfterMs} ms). Lower the ` +
-              'request rate (the rateLimit option paces calls) or retry after retryAfterMs.',
-            leftMs,
-            call,
-          );
-        }
+        if (leftMs > retry.maxRetryAfterMs) throw pausedTooLong('the client', leftMs, call, retry);
         try {
           await sleep(leftMs, signal, setTimer);
         } catch {

@@ -70,7 +70,7 @@ export {
   type PaginationInput,
   paginate,
 } from './paginate.js';
-export type { RateLimiter } from './rate-limiter.js';
+export type { AcquireOptions, RateLimiter } from './rate-limiter.js';
 export { MIN_RETRY_AFTER_MS, type RetryOptions } from './retry-policy.js';
 export type { SetTimer } from './scheduler.js';
 export type { TypedDocumentString } from './typed-document-string.js';

@@ -6,6 +6,7 @@ import {
   onAbort,
   realSetTimer,
 } from '@admin-api/auth/internal';
+import { RateLimitError } from './errors.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SetTimer } from './scheduler.js';
 
@@ -54,13 +55,26 @@ export interface PacerOptions extends RateLimitOptions {
 
 interface Waiter {
   resolve(release: () => void): void;
+  reject(reason: unknown): void;
+  /** The longest pause the caller waits out. */
+  maxPauseMs: number;
   /** Stops listening for the caller's abort. */
   unlink: (() => void) | undefined;
 }
 
+/** How a limiter refuses a caller whose `maxPauseMs` a pause exceeds: `leftMs` is what is left. */
+function pausedBeyond(leftMs: number, maxPauseMs: number): RateLimitError {
+  return new RateLimitError(
+    `No slot: the rate limiter is paused for another ${Math.ceil(leftMs / 1000)} s after an HTTP 429, longer than maxPauseMs (${maxPauseMs} ms)`,
+    leftMs,
+    {},
+  );
+}
+
 /**
  * The in-process {@link RateLimiter}, the client's default: callers wait their turn in FIFO
- * order. A slot is counted from acquisition until `windowMs` after its response arrived. The
+ * order, each refused with a `RateLimitError` as soon as a pause lasts beyond its `maxPauseMs`.
+ * A slot is counted from acquisition until `windowMs` after its response arrived. The
  * server counts a request at its arrival, which lies between the two, so the server's window
  * never sees more than `limit` requests, however long requests take. Options are checked here.
  *
@@ -135,7 +149,7 @@ export function pacerFromConfig(
   }
 
   return {
-    acquire(signal) {
+    acquire(signal, options) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       if (queue.length === 0) {
         // Nobody waits: when the budget allows, the slot is taken at once, with no waiter.
@@ -146,8 +160,11 @@ export function pacerFromConfig(
           return Promise.resolve(createRelease());
         }
       }
+      const maxPauseMs = options?.maxPauseMs ?? Number.POSITIVE_INFINITY;
+      const pauseLeftMs = pausedUntil - now();
+      if (pauseLeftMs > maxPauseMs) return Promise.reject(pausedBeyond(pauseLeftMs, maxPauseMs));
       return new Promise((resolve, reject) => {
-        const waiter: Waiter = { resolve, unlink: undefined };
+        const waiter: Waiter = { resolve, reject, maxPauseMs, unlink: undefined };
         if (signal) {
           waiter.unlink = onAbort(signal, () => {
             const index = queue.indexOf(waiter);
@@ -163,6 +180,13 @@ export function pacerFromConfig(
     },
     pauseFor(ms) {
       pausedUntil = Math.max(pausedUntil, now() + ms);
+      const leftMs = pausedUntil - now();
+      // Callers that would not wait so long are refused now, not when the pause ends.
+      for (const waiter of queue.filter((w) => leftMs > w.maxPauseMs)) {
+        queue.splice(queue.indexOf(waiter), 1);
+        waiter.unlink?.();
+        waiter.reject(pausedBeyond(leftMs, waiter.maxPauseMs));
+      }
       pump();
     },
   };

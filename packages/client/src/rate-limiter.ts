@@ -1,8 +1,26 @@
+/** Options of {@link RateLimiter.acquire}. */
+export interface AcquireOptions {
+  /**
+   * The longest pause after a 429 the caller will wait out, in milliseconds. When a pause in
+   * force, or one learned later while waiting (from another client sharing the limiter, or
+   * another process of a fleet), lasts beyond it, the limiter rejects that caller with a
+   * `RateLimitError` whose `retryAfterMs` is what is left of the pause. A limiter that ignores
+   * the option holds the caller through the pause. The client passes its
+   * `retry.maxRetryAfterMs`.
+   * @default no bound: the caller waits out any pause
+   * @example
+   * const release = await rateLimiter.acquire(signal, { maxPauseMs: 60_000 });
+   */
+  maxPauseMs?: number;
+}
+
 /**
  * Gives out request slots within a rate budget. The client takes a slot before every HTTP
  * attempt and releases it when the answer has arrived (or the attempt failed); after a 429 it
  * pauses the limiter for the wait the server asked for, when that is within `maxRetryAfterMs`
- * (a longer one the client holds itself, failing its calls unsent). The default is the in-process pacer
+ * (a longer one the client holds itself, failing its calls unsent), and asks for each slot with
+ * `maxPauseMs: maxRetryAfterMs`, so that a pause another client or process set beyond its bound
+ * fails its calls unsent too. The default is the in-process pacer
  * ({@link createPacer}); a fleet (`createRedisFleet` in `@admin-api/redis`) supplies one shared
  * by every process of the app. Implement it to share the budget some other way.
  *
@@ -14,10 +32,11 @@ export interface RateLimiter {
   /**
    * Resolves, when the budget allows, with `release`: call it once the response has arrived or
    * the attempt failed (calling it again does nothing). Rejects with the signal's reason when
-   * `signal` aborts first. Must not reject for any other reason: a limiter that cannot reach
-   * shared state falls back to something local instead.
+   * `signal` aborts first, and with a `RateLimitError` when a pause lasts beyond
+   * `options.maxPauseMs` ({@link AcquireOptions}). Must not reject for any other reason: a
+   * limiter that cannot reach shared state falls back to something local instead.
    */
-  acquire(signal?: AbortSignal): Promise<() => void>;
+  acquire(signal?: AbortSignal, options?: AcquireOptions): Promise<() => void>;
   /**
    * Holds every slot for `ms` from now (a 429's `Retry-After`); a longer pause already in force
    * stays. Relative rather than a point in time, so limiters on hosts with skewed clocks agree.

@@ -1,7 +1,13 @@
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdminClient, createPacer, type RateLimiter } from '../src/index.js';
-import { tooMany } from './client-fixture.js';
+import {
+  type AdminClientBaseOptions,
+  createAdminClient,
+  createPacer,
+  RateLimitError,
+  type RateLimiter,
+} from '../src/index.js';
+import { rejection, tooMany } from './client-fixture.js';
 import { GetMe } from './documents.js';
 import { createVirtualTime } from './virtual-time.js';
 
@@ -15,11 +21,12 @@ const emulator = useEmulator(
 const virtual = { now: time.now, setTimer: time.setTimer };
 
 /** A client for the emulator, paced by `rateLimiter`, on the virtual clock. */
-const clientWith = (rateLimiter: RateLimiter) =>
+const clientWith = (rateLimiter: RateLimiter, options: Partial<AdminClientBaseOptions> = {}) =>
   createAdminClient({
     ...emulatorCredentials(emulator()),
     rateLimiter,
     ...virtual,
+    ...options,
   });
 
 /** A RateLimiter around another that records what the client asks of it. */
@@ -77,6 +84,37 @@ describe('the RateLimiter seam', () => {
       bAt = time.now();
     });
     expect(bAt - started).toBeGreaterThanOrEqual(2_000);
+  });
+
+  it("a pause one client sets beyond another's maxRetryAfterMs fails the other's waiting and new calls at once, unsent", async () => {
+    // A budget of one: b's first call waits in the pacer while a's is answered.
+    const rateLimiter = createPacer({ limit: 1, windowMs: 1_000, ...virtual });
+    const sent = { a: 0, b: 0 };
+    const counting = (name: 'a' | 'b') => ({
+      onEvent: (event: { type: string }) => {
+        if (event.type === 'graphql_request') sent[name]++;
+      },
+    });
+    const a = clientWith(rateLimiter, { retry: { maxRetryAfterMs: 60_000 }, ...counting('a') });
+    const b = clientWith(rateLimiter, { retry: { maxRetryAfterMs: 1_000 }, ...counting('b') });
+    emulator().faults.graphql.push(tooMany('3'));
+    const started = time.now();
+    const aCall = a.request(GetMe);
+    const waiting = rejection(b.request(GetMe));
+
+    const refused = await waiting;
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', operationName: 'GetMe', attempts: 0 });
+    expect((refused as RateLimitError).retryAfterMs).toBeGreaterThan(1_000);
+    expect((refused as RateLimitError).message).toContain('retry.maxRetryAfterMs (1000 ms)');
+    // At once: before the pause a's 429 asked for has ended.
+    expect(time.now() - started).toBeLessThan(3_000);
+    const later = await rejection(b.request(GetMe));
+    expect(later).toMatchObject({ code: 'RATE_LIMITED', attempts: 0 });
+    expect(time.now() - started).toBeLessThan(3_000);
+
+    await aCall;
+    expect(sent).toEqual({ a: 2, b: 0 });
   });
 
   it('createPacer checks its budget at creation', () => {

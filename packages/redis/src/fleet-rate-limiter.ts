@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { onAbort } from '@admin-api/auth/internal';
-import { createPacer, type RateLimiter } from '@admin-api/client';
+import { onAbort, realSetTimer } from '@admin-api/auth/internal';
+import { createPacer, RateLimitError, type RateLimiter, type SetTimer } from '@admin-api/client';
 import type { BudgetAttempt, BudgetConfig, BudgetSlot, RateBudget } from './rate-budget.js';
 import { createRecentHolds } from './recent-holds.js';
 import { type RedisHealth, RedisUnavailableError } from './redis-health.js';
@@ -21,13 +20,28 @@ export interface FleetRateLimiterOptions {
   probeIntervalMs: number;
   /** Told the other budgets in use whenever they change (an empty list once they agree). */
   onOtherBudgets(others: readonly BudgetConfig[], applied: AppliedBudget): void;
+  /** Clock of pauses and holds; only differences of it are used. @default Date.now */
+  now?: () => number;
+  /** Timer of the limiter's waits and of its fallback pacer's, e.g. a virtual one in tests. @default setTimeout */
+  setTimer?: SetTimer;
 }
 
 interface Waiter {
   resolve(slot: BudgetSlot): void;
   reject(reason: unknown): void;
+  /** The longest pause the caller waits out. */
+  maxPauseMs: number;
   /** Stops listening for the caller's abort. */
   unlink: (() => void) | undefined;
+}
+
+/** How the limiter refuses a caller whose `maxPauseMs` a pause exceeds: `leftMs` is what is left. */
+function pausedBeyond(leftMs: number, maxPauseMs: number): RateLimitError {
+  return new RateLimitError(
+    `No slot: the fleet is paused for another ${Math.ceil(leftMs / 1000)} s after an HTTP 429, longer than maxPauseMs (${maxPauseMs} ms)`,
+    leftMs,
+    {},
+  );
 }
 
 /** How the limiter gives out slots now. */
@@ -48,31 +62,39 @@ type Mode =
  * budget. That pacer first holds for one window, since the server's window may be full with
  * requests the fleet sent through Redis, and for as long again as the slowest recent request
  * took, since requests of other processes may still be on their way; it also holds for a window
- * after each of this process's shared requests still in flight. When Redis returns, the
+ * after each of this process's shared requests still in flight, and for what is left of a pause
+ * after a 429 this process saw or learned from Redis. When Redis returns, the
  * requests processes sent on their own are not in it: for one window plus two probe intervals
  * (the longest any other process can take to notice) plus the slowest recent request, a slot
  * needs both the fallback pacer and the shared budget.
  */
 export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLimiter {
   const { health, budget, fallbackShare, probeIntervalMs, onOtherBudgets } = options;
+  const now = options.now ?? (() => Date.now());
+  const setTimer = options.setTimer ?? realSetTimer;
   let applied: AppliedBudget = { limit: budget.effectiveLimit, windowMs: budget.config.windowMs };
   let othersSeen = '';
   let mode: Mode = 'shared';
   let recoveringSince = 0;
   let recoveringUntil = 0;
   let fallback: RateLimiter | undefined;
-  // A 429 seen by this process; Redis holds it for the others.
+  // The end of the latest pause after a 429 this process saw or learned from Redis: the
+  // fallback holds for what is left of it.
   let pausedUntil = 0;
   const queue: Waiter[] = [];
   let pumping = false;
+  // Ends the pump's current wait early: set while it waits.
+  let wake: (() => void) | undefined;
   // How long recent slots were held, to allow for requests in flight.
-  const recent = createRecentHolds();
+  const recent = createRecentHolds(now);
   const slowestRecentMs = () => recent.slowestMs(applied.windowMs);
 
   const fallbackPacer = (): RateLimiter => {
     fallback ??= createPacer({
       limit: Math.max(1, Math.floor(applied.limit * fallbackShare)),
       windowMs: applied.windowMs,
+      now,
+      setTimer,
     });
     return fallback;
   };
@@ -85,16 +107,20 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     // and recover for longer than a window. Pausing at each such failure would starve the
     // process. Later, another process may have filled the server's window through Redis, and the
     // pause is what keeps the fleet within the budget.
-    const flapped = mode === 'recovering' && Date.now() - recoveringSince < applied.windowMs;
+    const flapped = mode === 'recovering' && now() - recoveringSince < applied.windowMs;
     mode = 'fallback';
     if (!flapped) fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
+    const pauseLeftMs = pausedUntil - now();
+    if (pauseLeftMs > 0) fallbackPacer().pauseFor(pauseLeftMs);
+    // The pump's waiters go back to `acquire` now, which takes the fallback.
+    wake?.();
   };
   health.onChange((degraded) => {
     if (degraded) {
       enterFallback();
     } else {
       mode = 'recovering';
-      recoveringSince = Date.now();
+      recoveringSince = now();
       recoveringUntil =
         recoveringSince + applied.windowMs + 2 * probeIntervalMs + slowestRecentMs();
     }
@@ -114,19 +140,53 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
 
   const settle = (waiter: Waiter) => waiter.unlink?.();
 
+  /**
+   * Holds this process's slots for `ms` from now, the fallback's too, and refuses the waiters
+   * that would not wait so long.
+   */
+  const holdFor = (ms: number) => {
+    pausedUntil = Math.max(pausedUntil, now() + ms);
+    fallback?.pauseFor(ms);
+    const leftMs = pausedUntil - now();
+    for (const waiter of queue.filter((w) => leftMs > w.maxPauseMs)) {
+      queue.splice(queue.indexOf(waiter), 1);
+      settle(waiter);
+      waiter.reject(pausedBeyond(leftMs, waiter.maxPauseMs));
+    }
+    if (queue.length === 0) wake?.();
+  };
+
   const releaseShared = (slot: BudgetSlot) => {
     // A release that cannot reach Redis leaves the slot counting until it expires.
     health.run(() => slot.release()).catch(() => {});
   };
+
+  /**
+   * Waits `ms` unless woken first: when no waiter is left or the app falls back (a closed fleet
+   * too), so a wait nobody needs never keeps the process alive.
+   */
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (queue.length === 0) return resolve();
+      let cancel: (() => void) | undefined;
+      const done = () => {
+        cancel?.();
+        wake = undefined;
+        resolve();
+      };
+      cancel = setTimer(done, Math.max(1, ms));
+      wake = done;
+    });
 
   async function pump(): Promise<void> {
     if (pumping) return;
     pumping = true;
     try {
       while (queue.length > 0) {
-        const heldMs = pausedUntil - Date.now();
-        if (heldMs > 0) {
-          await sleep(heldMs);
+        const heldMs = pausedUntil - now();
+        // Degraded, the attempt below fails at once and hands the waiters to the fallback.
+        if (heldMs > 0 && !health.degraded) {
+          await rest(heldMs);
           continue;
         }
         let attempt: BudgetAttempt;
@@ -142,7 +202,10 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
         }
         observe(attempt);
         if (!attempt.granted) {
-          await sleep(attempt.waitMs);
+          // A pause another process wrote: kept, so that a fallback still holds for it; it
+          // refuses the waiters with a smaller bound, and the others wait on.
+          if (attempt.paused) holdFor(attempt.waitMs);
+          else await rest(attempt.waitMs);
           continue;
         }
         const waiter = queue.shift();
@@ -158,14 +221,17 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     }
   }
 
-  const sharedSlot = (signal: AbortSignal | undefined) =>
+  const sharedSlot = (signal: AbortSignal | undefined, maxPauseMs: number) =>
     new Promise<BudgetSlot>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const waiter: Waiter = { resolve, reject, unlink: undefined };
+      const pauseLeftMs = pausedUntil - now();
+      if (pauseLeftMs > maxPauseMs) return reject(pausedBeyond(pauseLeftMs, maxPauseMs));
+      const waiter: Waiter = { resolve, reject, maxPauseMs, unlink: undefined };
       if (signal) {
         waiter.unlink = onAbort(signal, () => {
           const index = queue.indexOf(waiter);
           if (index >= 0) queue.splice(index, 1);
+          if (queue.length === 0) wake?.();
           reject(signal.reason);
         });
       }
@@ -175,12 +241,12 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
 
   /** `release`, once, recording how long the slot was held. */
   const timed = (release: () => void, shared: boolean) => {
-    const acquiredAt = Date.now();
+    const acquiredAt = now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      recent.record(Date.now() - acquiredAt, applied.windowMs);
+      recent.record(now() - acquiredAt, applied.windowMs);
       // A shared request answered after the fallback began counts at the server a window more.
       if (shared && mode === 'fallback') fallback?.pauseFor(applied.windowMs);
       release();
@@ -188,15 +254,16 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   };
 
   return {
-    async acquire(signal) {
+    async acquire(signal, options) {
+      const maxPauseMs = options?.maxPauseMs ?? Number.POSITIVE_INFINITY;
       for (;;) {
-        if (mode === 'recovering' && Date.now() >= recoveringUntil) mode = 'shared';
-        const own = mode === 'shared' ? undefined : await fallbackPacer().acquire(signal);
+        if (mode === 'recovering' && now() >= recoveringUntil) mode = 'shared';
+        const own = mode === 'shared' ? undefined : await fallbackPacer().acquire(signal, options);
         // Redis may have come back while this caller waited for the fallback: then its request
         // must be counted in Redis too, or the others would not know of it.
         if (own && mode === 'fallback') return timed(own, false);
         try {
-          const slot = await sharedSlot(signal);
+          const slot = await sharedSlot(signal, maxPauseMs);
           return timed(() => {
             own?.();
             releaseShared(slot);
@@ -209,8 +276,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     },
 
     pauseFor(ms) {
-      pausedUntil = Math.max(pausedUntil, Date.now() + ms);
-      fallback?.pauseFor(ms);
+      holdFor(ms);
       health.run(() => budget.pauseFor(ms)).catch(() => {});
     },
   };

@@ -1,12 +1,14 @@
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ConfigurationError } from '@admin-api/auth';
-import { type AdminApiEvent, createAdminClient } from '@admin-api/client';
+import { type AdminApiEvent, createAdminClient, RateLimitError } from '@admin-api/client';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisFleet, type RedisFleet, type RedisFleetOptions } from '../src/index.js';
+import { fleetKeys } from '../src/keys.js';
 import type { RedisScriptClient } from '../src/lua-script.js';
-import { useRedisServer } from './redis-fixture.js';
+import { recordArrivals } from './fleet-processes.js';
+import { until, useRedisServer } from './redis-fixture.js';
 
 const GET_ME = 'query GetMe { me { id } }';
 
@@ -178,6 +180,51 @@ describe('createRedisFleet', () => {
     expect(fleet.degraded).toBe(true);
     expect(events.filter((e) => e.type.startsWith('fleet_'))).toEqual([]);
     expect(() => clientIn(fleet)).toThrow(ConfigurationError);
+  });
+
+  it("a fleet pause beyond a process's maxRetryAfterMs fails its calls at once, unsent, while callers with a larger bound wait on", async () => {
+    const a = clientIn(fleetFor({ url: redis.server.url }), { retry: { maxRetryAfterMs: 60_000 } });
+    // Another process: its clients share one limiter, each with its own bound.
+    const other = fleetFor({ url: redis.server.url });
+    let sentByOther = 0;
+    const counting = {
+      onEvent: (event: AdminApiEvent) => {
+        if (event.type === 'graphql_request') sentByOther++;
+      },
+    };
+    const strict = clientIn(other, { retry: { maxRetryAfterMs: 3_000 }, ...counting });
+    const patient = clientIn(other, { retry: { maxRetryAfterMs: 60_000 }, ...counting });
+    await Promise.all([a.request(GET_ME), strict.request(GET_ME)]);
+    sentByOther = 0;
+    recordArrivals(emulator(), (arrival) =>
+      arrival === 1
+        ? {
+            status: 429,
+            body: '{"errors":[{"message":"Too many requests"}]}',
+            headers: { 'content-type': 'application/json', 'retry-after': '20' },
+          }
+        : undefined,
+    );
+    const aborted = new AbortController();
+    const aCall = a.request(GET_ME, {}, { signal: aborted.signal }).catch((error) => error);
+    const pauseKey = fleetKeys(emulator().clientId).budgetPause;
+    await until(async () => (await redis.client.exists(pauseKey)) === 1);
+
+    const stopPatient = new AbortController();
+    const patientCall = patient.request(GET_ME, {}, { signal: stopPatient.signal });
+    const refused = await strict.request(GET_ME).catch((error) => error);
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', operationName: 'GetMe', attempts: 0 });
+    expect((refused as RateLimitError).retryAfterMs).toBeGreaterThan(3_000);
+    const later = await strict.request(GET_ME).catch((error) => error);
+    expect(later).toMatchObject({ code: 'RATE_LIMITED', attempts: 0 });
+
+    // The patient caller was still waiting: only its abort ends it.
+    stopPatient.abort();
+    await expect(patientCall).rejects.toMatchObject({ code: 'ABORTED' });
+    aborted.abort();
+    await aCall;
+    expect(sentByOther).toBe(0);
   });
 
   it("close() leaves a caller's client open", async () => {
