@@ -220,4 +220,17 @@ describe('admin-api codegen --watch', () => {
     expect(watch.module()).toBe(good);
     expect(strayFiles(join(dir, 'src/generated'))).toEqual([]);
   });
+
+  it('never overwrites a file that replaced the module while watching: the rebuild fails and the file stays', async () => {
+    const dir = project({ 'src/me.graphql': ME });
+    const watch = await startWatch(dir);
+    const mine = 'export const mine = 1;\n';
+    writeFileSync(join(dir, OUTPUT), mine);
+    const refused = watch.io.next(/^✘ /);
+    writeFileSync(join(dir, 'src/me.graphql'), ME.replace('name', 'name\n    scopes'));
+    expect(await refused).toMatch(
+      /^✘ \[INVALID_OPTION\] src\/generated\/admin-api\.ts is a file admin-api codegen did not write /,
+    );
+    expect(watch.module()).toBe(mine);
+  });
 });
