@@ -36,13 +36,16 @@ afterEach(async () => {
  * Starts `admin-api codegen --watch` in `dir`, in this process (the working directory is `dir`
  * until it stops), and resolves once the first build is done.
  */
-async function startWatch(dir: string): Promise<Watching> {
+async function startWatch(dir: string, debounceMs?: number): Promise<Watching> {
   const previous = process.cwd();
   process.chdir(dir);
   const io = captureIo();
   const controller = new AbortController();
   const watching = io.next(/^watching /);
-  const done = watchCodegen({}, io, { signal: controller.signal });
+  const done = watchCodegen({}, io, {
+    signal: controller.signal,
+    ...(debounceMs === undefined ? {} : { debounceMs }),
+  });
   await watching;
   let stopped: Promise<number> | undefined;
   running = {
@@ -232,5 +235,30 @@ describe('admin-api codegen --watch', () => {
       /^✘ \[INVALID_OPTION\] src\/generated\/admin-api\.ts is a file admin-api codegen did not write /,
     );
     expect(watch.module()).toBe(mine);
+  });
+
+  it('keeps the edits of a rebuild that failed on an unusable schema cache, and builds them once the cache is repaired', async () => {
+    const dir = project({ 'src/me.graphql': ME });
+    // Long enough that the two writes below, made in one go, are one burst.
+    const watch = await startWatch(dir, 200);
+    const cache = join(dir, 'admin-api.schema.graphql');
+    const failed = watch.io.next(/^✘ /);
+    writeFileSync(cache, 'type Query {');
+    writeFileSync(join(dir, 'src/me.graphql'), ME.replace('name', 'name\n    scopes'));
+    expect(await failed).toMatch(/^✘ \[INVALID_CACHE\] /);
+
+    // The cache repaired (as `schema pull` does) and a file added: the edit is built with them.
+    const other = 'query Other { me { id } }\n';
+    expect(
+      await watch.change(() => {
+        writeAdminApiCache(cache);
+        writeFileSync(join(dir, 'src/other.graphql'), other);
+      }),
+    ).toMatch(
+      /^✔ rebuilt src\/generated\/admin-api\.ts in \d+ ms \(2 files changed\): 2 operations, /,
+    );
+    expect(watch.module()).toContain('scopes: AppScopeEnum[] | null');
+    await watch.stop();
+    expect(watch.module()).toBe(await oneShot(dir));
   });
 });

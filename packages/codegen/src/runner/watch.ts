@@ -48,6 +48,9 @@ export async function watchCodegen(
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
 
   let pending = new Set<string>();
+  // The paths of a rebuild that threw (an unusable cache, say): read again by the next rebuild,
+  // or their edits would be lost until each file changes again.
+  const unbuilt = new Set<string>();
   let firstEventAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
@@ -82,8 +85,15 @@ export async function watchCodegen(
     const since = firstEventAt;
     pending = new Set();
     queue = queue
-      .then(() => rebuild(paths, since))
-      .catch((error: unknown) => io.err(io.errStyle.error(`✘ ${describeError(error)}`)));
+      .then(() => {
+        for (const path of unbuilt) paths.add(path);
+        unbuilt.clear();
+        return rebuild(paths, since);
+      })
+      .catch((error: unknown) => {
+        for (const path of paths) unbuilt.add(path);
+        io.err(io.errStyle.error(`✘ ${describeError(error)}`));
+      });
   }
 
   const outputDirectory = dirname(project.output);
