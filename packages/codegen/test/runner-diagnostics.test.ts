@@ -441,6 +441,21 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/index.
     expect(readFileSync(join(dir, 'src/index.ts'), 'utf8')).not.toBe(module);
   });
 
+  it('refuses a YAML config with INVALID_CONFIG, saying graphql-codegen runs it and which configs it reads', async () => {
+    const dir = project({
+      'src/me.graphql': GET_ME,
+      'codegen.yml': "schema: x.graphql\ndocuments: src/**/*.graphql\ngenerates:\n  out.ts:\n    plugins: ['@admin-api/codegen']\n",
+    });
+    const error = await inDirectory(dir, () =>
+      runCodegen({ config: 'codegen.yml' }, captureIo()).catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('INVALID_CONFIG');
+    expect((error as CodegenError).message).toBe(
+      '[INVALID_CONFIG] codegen.yml is a YAML config: YAML configs run with `graphql-codegen --config codegen.yml`. `admin-api codegen` reads a config written with `defineConfig` in codegen.ts, .mts, .js, .mjs or .cts (`admin-api init` writes one).',
+    );
+  });
+
   it('refuses a config that does not come from defineConfig with INVALID_CONFIG', async () => {
     const dir = project({ 'src/me.graphql': GET_ME });
     const error = await inDirectory(dir, () =>
