@@ -112,10 +112,19 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
   it('refuses an option meant for another command with exit code 2, naming the commands that take it', async () => {
     const dir = project({});
     const cases = [
-      [['codegen', '--documents', 'x/**'], '"codegen" does not take --documents: it is an option of "schema check".'],
-      [['codegen', '--cache', 'x.graphql'], '"codegen" does not take --cache: it is an option of "schema pull" and "schema check".'],
+      [
+        ['codegen', '--documents', 'x/**'],
+        '"codegen" does not take --documents: it is an option of "schema check".',
+      ],
+      [
+        ['codegen', '--cache', 'x.graphql'],
+        '"codegen" does not take --cache: it is an option of "schema pull" and "schema check".',
+      ],
       [['codegen', '--force'], '"codegen" does not take --force: it is an option of "init".'],
-      [['schema', 'pull', '--watch'], '"schema pull" does not take --watch: it is an option of "codegen".'],
+      [
+        ['schema', 'pull', '--watch'],
+        '"schema pull" does not take --watch: it is an option of "codegen".',
+      ],
       [['init', '-w'], '"init" does not take --watch: it is an option of "codegen".'],
     ] as const;
     for (const [args, message] of cases) {

@@ -424,7 +424,11 @@ export default defineConfig({ documents: ['src/**/*.graphql', 'src/**/*.ts'], ou
     const config = `import { defineConfig } from ${dist};
 export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/index.ts' });
 `;
-    const dir = project({ 'src/me.graphql': GET_ME, 'src/index.ts': 'export {};\n', 'codegen.ts': config });
+    const dir = project({
+      'src/me.graphql': GET_ME,
+      'src/index.ts': 'export {};\n',
+      'codegen.ts': config,
+    });
     const error: unknown = await codegen(dir).catch((e: unknown) => e);
     expect((error as CodegenError).code).toBe('INVALID_OPTION');
     expect((error as CodegenError).message).toContain(
@@ -444,7 +448,8 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/index.
   it('refuses a YAML config with INVALID_CONFIG, saying graphql-codegen runs it and which configs it reads', async () => {
     const dir = project({
       'src/me.graphql': GET_ME,
-      'codegen.yml': "schema: x.graphql\ndocuments: src/**/*.graphql\ngenerates:\n  out.ts:\n    plugins: ['@admin-api/codegen']\n",
+      'codegen.yml':
+        "schema: x.graphql\ndocuments: src/**/*.graphql\ngenerates:\n  out.ts:\n    plugins: ['@admin-api/codegen']\n",
     });
     const error = await inDirectory(dir, () =>
       runCodegen({ config: 'codegen.yml' }, captureIo()).catch((e: unknown) => e),

@@ -267,12 +267,20 @@ describe('admin-api codegen --watch', () => {
     const watch = await startWatch(dir);
     const config = join(dir, 'codegen.ts');
     const said = watch.io.next(/codegen\.ts changed/);
-    writeFileSync(config, readFileSync(config, 'utf8').replace('envFile: false', 'envFile: false, refreshSchema: false'));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        'envFile: false',
+        'envFile: false, refreshSchema: false',
+      ),
+    );
     expect(await said).toBe(
       'warning: codegen.ts changed; the watch goes on with the config it started with: restart `admin-api codegen --watch` for the change to take effect.',
     );
     expect(
-      await watch.change(() => writeFileSync(join(dir, 'src/me.graphql'), ME.replace('name', 'name\n    scopes'))),
+      await watch.change(() =>
+        writeFileSync(join(dir, 'src/me.graphql'), ME.replace('name', 'name\n    scopes')),
+      ),
     ).toMatch(/^✔ rebuilt /);
     expect(watch.io.lines.filter((line) => line.includes('codegen.ts changed'))).toHaveLength(1);
   });

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodegenError } from '../src/index.js';
 import { HEADER } from '../src/generator/module-parts.js';
+import { CodegenError } from '../src/index.js';
 import { writeOutput } from '../src/runner/write-output.js';
 import { thrown, useProject } from './codegen-harness.js';
 
