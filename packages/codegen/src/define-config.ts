@@ -129,6 +129,37 @@ export function outputConfig(options: ResolvedCodegenOptions): Record<string, un
   return { ...options.config, ...(options.scalars ? { scalars: options.scalars } : {}) };
 }
 
+const isPath = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** `documents` and `output` as the types say, checked: a config in JavaScript has no types. */
+function checkPaths(options: AdminApiCodegenOptions): void {
+  const { documents, output } = options as { documents?: unknown; output?: unknown };
+  if (!documents || !output) {
+    throw new CodegenError(
+      'INVALID_OPTION',
+      'defineConfig needs "documents" (your .graphql files) and "output" (the module to write)',
+    );
+  }
+  if (!(isPath(documents) || (Array.isArray(documents) && documents.every(isPath)))) {
+    throw new CodegenError(
+      'INVALID_OPTION',
+      `defineConfig's "documents" must be a glob or a list of globs (strings), e.g. 'src/**/*.graphql', not ${describeValue(documents)}`,
+    );
+  }
+  if (!isPath(output)) {
+    throw new CodegenError(
+      'INVALID_OPTION',
+      `defineConfig's "output" must be the path of the module to write (a string), e.g. 'src/generated/admin-api.ts', not ${describeValue(output)}`,
+    );
+  }
+}
+
+/** What a value is, for a message: its type, never its content. */
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'a list holding something else';
+  return value === null ? 'null' : `a ${typeof value}`;
+}
+
 /**
  * Builds a graphql-codegen config (`CodegenConfig`): the schema comes from the Admin API (authenticated
  * introspection, cached as SDL), and `output` gets the types, documents and `getSdk`.
@@ -141,12 +172,7 @@ export function outputConfig(options: ResolvedCodegenOptions): Record<string, un
  * export default defineConfig({ documents: 'src/**\/*.graphql', output: 'src/generated/admin-api.ts' });
  */
 export function defineConfig(options: AdminApiCodegenOptions): Types.Config {
-  if (!options.documents || !options.output) {
-    throw new CodegenError(
-      'INVALID_OPTION',
-      'defineConfig needs "documents" (your .graphql files) and "output" (the module to write)',
-    );
-  }
+  checkPaths(options);
   assertGraphqlCodegenCanWatch();
   // First: the env file may set ADMIN_API_SCHEMA_REFRESH, which resolving reads.
   const envFile = envFilePath(options);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminApiSchemaSdl, type Emulator, startEmulator } from '@admin-api/emulator';
@@ -107,6 +107,33 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/genera
     const unlike = await runAdminApi(project({}), ['codegen', '--zzzzzz']);
     expect(unlike.code).toBe(2);
     expect(unlike.stderr).toContain('Unknown option "--zzzzzz".\n');
+  });
+
+  it('refuses an option meant for another command with exit code 2, naming the commands that take it', async () => {
+    const dir = project({});
+    const cases = [
+      [
+        ['codegen', '--documents', 'x/**'],
+        '"codegen" does not take --documents: it is an option of "schema check".',
+      ],
+      [
+        ['codegen', '--cache', 'x.graphql'],
+        '"codegen" does not take --cache: it is an option of "schema pull" and "schema check".',
+      ],
+      [['codegen', '--force'], '"codegen" does not take --force: it is an option of "init".'],
+      [
+        ['schema', 'pull', '--watch'],
+        '"schema pull" does not take --watch: it is an option of "codegen".',
+      ],
+      [['init', '-w'], '"init" does not take --watch: it is an option of "codegen".'],
+    ] as const;
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await runAdminApi(dir, [...args]);
+      expect(code).toBe(2);
+      expect(stderr).toContain(`${message}\n\nUsage: admin-api <command> [options]`);
+      expect(stdout).toBe('');
+    }
+    expect(existsSync(join(dir, 'codegen.ts'))).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assertGraphqlCodegenCanWatch } from '../src/graphql-codegen-watch.js';
 import { ADMIN_API_BIN, ENV_WITHOUT_CREDENTIALS, runAdminApi, runNode } from './codegen-cli.js';
@@ -17,6 +18,7 @@ import { thrown } from './codegen-harness.js';
 import { useRunnerProject } from './runner-harness.js';
 
 const require = createRequire(import.meta.url);
+const codegenDist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const project = useRunnerProject();
 
 const GET_ME = 'query GetMe {\n  me {\n    id\n    name\n    scopes\n  }\n}\n';
@@ -44,6 +46,28 @@ describe('the admin-api codegen command', () => {
     expect(stderr).toMatch(/✘ 1 error in 1 file; src\/generated\/admin-api\.ts not written\n$/);
     expect(`${stdout}${stderr}`).not.toContain('✔');
     expect(existsSync(join(dir, 'src/generated'))).toBe(false);
+  });
+
+  it('exits 1 with INVALID_OPTION on an output or documents of the wrong type in a JavaScript config', async () => {
+    const cases = [
+      [
+        "documents: 'src/**/*.graphql', output: 42",
+        `"output" must be the path of the module to write (a string), e.g. 'src/generated/admin-api.ts', not a number`,
+      ],
+      [
+        "documents: ['src/**/*.graphql', 7], output: 'out.ts'",
+        `"documents" must be a glob or a list of globs (strings), e.g. 'src/**/*.graphql', not a list holding something else`,
+      ],
+    ] as const;
+    for (const [options, message] of cases) {
+      const dir = project({
+        'src/me.graphql': 'query GetMe { me { id } }\n',
+        'codegen.mjs': `import { defineConfig } from ${JSON.stringify(codegenDist)};\nexport default defineConfig({ ${options} });\n`,
+      });
+      const { code, stderr } = await runAdminApi(dir, ['codegen', '--config', 'codegen.mjs']);
+      expect(code).toBe(1);
+      expect(stderr).toContain(`✘ [INVALID_OPTION] defineConfig's ${message}`);
+    }
   });
 
   it('exits 1 with the code when codegen.ts is missing', async () => {

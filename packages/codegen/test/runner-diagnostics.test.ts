@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -397,6 +397,68 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: ${JSON.stri
       );
       expect(readFileSync(join(dir, output), 'utf8')).toBe(before);
     }
+  });
+
+  it('refuses an output that is a .ts document holding the user’s code, and leaves that file as it was', async () => {
+    const dist = JSON.stringify(fileURLToPath(new URL('../dist/index.js', import.meta.url)));
+    const userCode =
+      'export const Q = /* GraphQL */ `query ListP { listProduct { count } }`;\nexport const important = () => 42;\n';
+    const dir = project({
+      'src/me.graphql': GET_ME,
+      'src/products.ts': userCode,
+      'codegen.ts': `import { defineConfig } from ${dist};
+export default defineConfig({ documents: ['src/**/*.graphql', 'src/**/*.ts'], output: 'src/products.ts' });
+`,
+    });
+    const error: unknown = await codegen(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('INVALID_OPTION');
+    expect((error as CodegenError).message).toContain(
+      '"output" in codegen.ts is src/products.ts, one of your documents (the documents "src/**/*.graphql", "src/**/*.ts" match it), not a module admin-api codegen wrote',
+    );
+    expect(readFileSync(join(dir, 'src/products.ts'), 'utf8')).toBe(userCode);
+  });
+
+  it('refuses an output that is a file codegen did not write, but writes over an empty file and over its own module', async () => {
+    const dist = JSON.stringify(fileURLToPath(new URL('../dist/index.js', import.meta.url)));
+    const config = `import { defineConfig } from ${dist};
+export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/index.ts' });
+`;
+    const dir = project({
+      'src/me.graphql': GET_ME,
+      'src/index.ts': 'export {};\n',
+      'codegen.ts': config,
+    });
+    const error: unknown = await codegen(dir).catch((e: unknown) => e);
+    expect((error as CodegenError).code).toBe('INVALID_OPTION');
+    expect((error as CodegenError).message).toContain(
+      '"output" in codegen.ts is src/index.ts, a file admin-api codegen did not write',
+    );
+    expect(readFileSync(join(dir, 'src/index.ts'), 'utf8')).toBe('export {};\n');
+
+    writeFileSync(join(dir, 'src/index.ts'), '');
+    expect((await codegen(dir)).code).toBe(0);
+    const module = readFileSync(join(dir, 'src/index.ts'), 'utf8');
+    expect(module).toContain('getMe: call(GetMeDocument)');
+    writeFileSync(join(dir, 'src/me.graphql'), 'query GetMe { me { id name } }\n');
+    expect((await codegen(dir)).code).toBe(0);
+    expect(readFileSync(join(dir, 'src/index.ts'), 'utf8')).not.toBe(module);
+  });
+
+  it('refuses a YAML config with INVALID_CONFIG, saying graphql-codegen runs it and which configs it reads', async () => {
+    const dir = project({
+      'src/me.graphql': GET_ME,
+      'codegen.yml':
+        "schema: x.graphql\ndocuments: src/**/*.graphql\ngenerates:\n  out.ts:\n    plugins: ['@admin-api/codegen']\n",
+    });
+    const error = await inDirectory(dir, () =>
+      runCodegen({ config: 'codegen.yml' }, captureIo()).catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('INVALID_CONFIG');
+    expect((error as CodegenError).message).toBe(
+      '[INVALID_CONFIG] codegen.yml is a YAML config: YAML configs run with `graphql-codegen --config codegen.yml`. `admin-api codegen` reads a config written with `defineConfig` in codegen.ts, .mts, .js, .mjs or .cts (`admin-api init` writes one).',
+    );
   });
 
   it('refuses a config that does not come from defineConfig with INVALID_CONFIG', async () => {

@@ -36,13 +36,16 @@ afterEach(async () => {
  * Starts `admin-api codegen --watch` in `dir`, in this process (the working directory is `dir`
  * until it stops), and resolves once the first build is done.
  */
-async function startWatch(dir: string): Promise<Watching> {
+async function startWatch(dir: string, debounceMs?: number): Promise<Watching> {
   const previous = process.cwd();
   process.chdir(dir);
   const io = captureIo();
   const controller = new AbortController();
   const watching = io.next(/^watching /);
-  const done = watchCodegen({}, io, { signal: controller.signal });
+  const done = watchCodegen({}, io, {
+    signal: controller.signal,
+    ...(debounceMs === undefined ? {} : { debounceMs }),
+  });
   await watching;
   let stopped: Promise<number> | undefined;
   running = {
@@ -219,5 +222,66 @@ describe('admin-api codegen --watch', () => {
     ).toEqual(['✘ ', '✘ ', '✔ ']);
     expect(watch.module()).toBe(good);
     expect(strayFiles(join(dir, 'src/generated'))).toEqual([]);
+  });
+
+  it('never overwrites a file that replaced the module while watching: the rebuild fails and the file stays', async () => {
+    const dir = project({ 'src/me.graphql': ME });
+    const watch = await startWatch(dir);
+    const mine = 'export const mine = 1;\n';
+    writeFileSync(join(dir, OUTPUT), mine);
+    const refused = watch.io.next(/^✘ /);
+    writeFileSync(join(dir, 'src/me.graphql'), ME.replace('name', 'name\n    scopes'));
+    expect(await refused).toMatch(
+      /^✘ \[INVALID_OPTION\] src\/generated\/admin-api\.ts is a file admin-api codegen did not write /,
+    );
+    expect(watch.module()).toBe(mine);
+  });
+
+  it('keeps the edits of a rebuild that failed on an unusable schema cache, and builds them once the cache is repaired', async () => {
+    const dir = project({ 'src/me.graphql': ME });
+    // Long enough that the two writes below, made in one go, are one burst.
+    const watch = await startWatch(dir, 200);
+    const cache = join(dir, 'admin-api.schema.graphql');
+    const failed = watch.io.next(/^✘ /);
+    writeFileSync(cache, 'type Query {');
+    writeFileSync(join(dir, 'src/me.graphql'), ME.replace('name', 'name\n    scopes'));
+    expect(await failed).toMatch(/^✘ \[INVALID_CACHE\] /);
+
+    // The cache repaired (as `schema pull` does) and a file added: the edit is built with them.
+    const other = 'query Other { me { id } }\n';
+    expect(
+      await watch.change(() => {
+        writeAdminApiCache(cache);
+        writeFileSync(join(dir, 'src/other.graphql'), other);
+      }),
+    ).toMatch(
+      /^✔ rebuilt src\/generated\/admin-api\.ts in \d+ ms \(2 files changed\): 2 operations, /,
+    );
+    expect(watch.module()).toContain('scopes: AppScopeEnum[] | null');
+    await watch.stop();
+    expect(watch.module()).toBe(await oneShot(dir));
+  });
+
+  it('says once that an edit to codegen.ts takes effect on restart, and goes on watching', async () => {
+    const dir = project({ 'src/me.graphql': ME });
+    const watch = await startWatch(dir);
+    const config = join(dir, 'codegen.ts');
+    const said = watch.io.next(/codegen\.ts changed/);
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        'envFile: false',
+        'envFile: false, refreshSchema: false',
+      ),
+    );
+    expect(await said).toBe(
+      'warning: codegen.ts changed; the watch goes on with the config it started with: restart `admin-api codegen --watch` for the change to take effect.',
+    );
+    expect(
+      await watch.change(() =>
+        writeFileSync(join(dir, 'src/me.graphql'), ME.replace('name', 'name\n    scopes')),
+      ),
+    ).toMatch(/^✔ rebuilt /);
+    expect(watch.io.lines.filter((line) => line.includes('codegen.ts changed'))).toHaveLength(1);
   });
 });

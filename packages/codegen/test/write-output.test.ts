@@ -1,11 +1,14 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HEADER } from '../src/generator/module-parts.js';
 import { CodegenError } from '../src/index.js';
 import { writeOutput } from '../src/runner/write-output.js';
 import { thrown, useProject } from './codegen-harness.js';
 
 const project = useProject();
+/** The generator's header: what marks a file as a module codegen wrote. */
+const MODULE = `${HEADER}\n`;
 /** An empty temporary folder, removed after the test. */
 const folder = () => project({});
 
@@ -21,12 +24,12 @@ describe('writing the module', () => {
   it('does not touch a module whose bytes are already the same', () => {
     const dir = folder();
     const module = join(dir, 'admin-api.ts');
-    writeFileSync(module, 'export {};\n');
+    writeFileSync(module, `${MODULE}export {};\n`);
     const past = new Date('2020-01-01T00:00:00Z');
     utimesSync(module, past, past);
-    expect(writeOutput(module, 'export {};\n')).toBe('unchanged');
+    expect(writeOutput(module, `${MODULE}export {};\n`)).toBe('unchanged');
     expect(statSync(module).mtime).toEqual(past);
-    expect(writeOutput(module, 'export const a = 1;\n')).toBe('written');
+    expect(writeOutput(module, `${MODULE}export const a = 1;\n`)).toBe('written');
     expect(statSync(module).mtime).not.toEqual(past);
   });
 
@@ -46,5 +49,16 @@ describe('writing the module', () => {
     mkdirSync(join(module, 'inside'), { recursive: true });
     expect(() => writeOutput(module, 'export {};\n')).toThrow(CodegenError);
     expect(readdirSync(dir).sort()).toEqual(['admin-api.ts', 'keep.txt']);
+  });
+
+  it('never replaces a file codegen did not write (INVALID_OPTION), but replaces an empty one', () => {
+    const dir = folder();
+    const module = join(dir, 'admin-api.ts');
+    writeFileSync(module, 'export const mine = 1;\n');
+    const error = thrown(() => writeOutput(module, `${MODULE}export {};\n`));
+    expect(error.code).toBe('INVALID_OPTION');
+    expect(readFileSync(module, 'utf8')).toBe('export const mine = 1;\n');
+    writeFileSync(module, '');
+    expect(writeOutput(module, `${MODULE}export {};\n`)).toBe('written');
   });
 });

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io.js';
 import { closestOption } from './closest-option.js';
+import { misplacedOption } from './command-options.js';
 import { describeError } from './describe-error.js';
 
 const USAGE = `Usage: admin-api <command> [options]
@@ -16,9 +17,10 @@ Commands:
   schema check         compare the live schema with the cache; exit 1 on breaking changes
 
 Options:
-  --config <file>      the codegen config (default: codegen.ts)
-  --cache <file>       schema cache path (default: from the config, else admin-api.schema.graphql)
-  --documents <glob>   documents for "schema check" (repeatable; default: from the config)
+  --config <file>      "codegen", "schema": the codegen config (default: codegen.ts)
+  --cache <file>       "schema": schema cache path (default: from the config, else
+                       admin-api.schema.graphql)
+  --documents <glob>   "schema check": documents (repeatable; default: from the config)
   -w, --watch          "codegen": keep watching and rebuild on change
   --timings            "codegen": print where the time went, phase by phase
   --force              "init": overwrite existing files
@@ -68,7 +70,7 @@ function usageError(error: unknown): string | undefined {
 }
 
 const parse = (argv: string[]) =>
-  parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  parseArgs({ args: argv, allowPositionals: true, options: OPTIONS, tokens: true });
 
 async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -80,8 +82,16 @@ async function main(argv: string[]): Promise<number> {
     io.error(`${usage}\n\n${USAGE}`);
     return 2;
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
   const command = positionals.join(' ');
+  const misplaced = misplacedOption(
+    command,
+    tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : [])),
+  );
+  if (misplaced) {
+    io.error(`${misplaced}\n\n${USAGE}`);
+    return 2;
+  }
   const flags = {
     ...(values.config ? { config: values.config } : {}),
     ...(values.cache ? { cache: values.cache } : {}),

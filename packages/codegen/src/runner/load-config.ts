@@ -11,6 +11,8 @@ import { CodegenError } from '../errors.js';
 /** The default `--config`. */
 export const DEFAULT_CONFIG_FILE = 'codegen.ts';
 
+const YAML_FILE = /\.ya?ml$/i;
+
 /** A codegen config that `defineConfig` made, and where it came from. */
 export interface LoadedConfig {
   /** Absolute path of the config file. */
@@ -43,6 +45,13 @@ export async function importConfigFile(configFile: string): Promise<unknown> {
     throw new CodegenError(
       'INVALID_CONFIG',
       `There is no ${shown}: run \`admin-api init\` to write one, or pass --config <file>.`,
+    );
+  }
+  if (YAML_FILE.test(file)) {
+    throw new CodegenError(
+      'INVALID_CONFIG',
+      `${shown} is a YAML config: YAML configs run with \`graphql-codegen --config ${shown}\`. ` +
+        '`admin-api codegen` reads a config written with `defineConfig` in codegen.ts, .mts, .js, .mjs or .cts (`admin-api init` writes one).',
     );
   }
   try {

@@ -21,6 +21,8 @@ export interface CodegenFlags {
 /** A project loaded and checked once: what both the one-shot run and the watcher start from. */
 export interface StartedProject {
   readonly project: CodegenProject;
+  /** Absolute path of the config file. */
+  readonly configFile: string;
   readonly schema: ProjectSchema;
   readonly cachePath: string | false;
   readonly documents: readonly string[];
@@ -52,7 +54,13 @@ export async function startProject(
   const project = createCodegenProject(options, schema.schema, settings, incremental);
   await project.refresh();
   clock.lap('documents');
-  return { project, schema, cachePath: options.cachePath, documents: options.documents };
+  return {
+    project,
+    configFile: file,
+    schema,
+    cachePath: options.cachePath,
+    documents: options.documents,
+  };
 }
 
 /** `12 operations, 34 KB` (and `, 1 warning`). */

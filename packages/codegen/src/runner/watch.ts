@@ -42,12 +42,15 @@ export async function watchCodegen(
   const startClock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
   startClock.lap('startup');
   const started: StartedProject = await startProject(flags, io, true, startClock);
-  const { project, cachePath } = started;
+  const { project, cachePath, configFile } = started;
   let schemaSdl = started.schema.sdl;
   const shown = projectPath(project.output);
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
 
   let pending = new Set<string>();
+  // The paths of a rebuild that threw (an unusable cache, say): read again by the next rebuild,
+  // or their edits would be lost until each file changes again.
+  const unbuilt = new Set<string>();
   let firstEventAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
@@ -56,6 +59,12 @@ export async function watchCodegen(
     const clock = flags.timings ? createPhaseClock(since) : NO_CLOCK;
     clock.lap('wait');
     const reasons: string[] = [];
+    if (paths.has(configFile)) {
+      // The options were resolved once, at start (and the config may have side effects): no reload.
+      io.err(
+        `${io.errStyle.warning('warning')}: ${projectPath(configFile)} changed; the watch goes on with the config it started with: restart \`admin-api codegen --watch\` for the change to take effect.`,
+      );
+    }
     if (cachePath && paths.has(cachePath)) {
       const reloaded = reloadCachedSchema(cachePath, schemaSdl);
       if (!reloaded) {
@@ -82,8 +91,15 @@ export async function watchCodegen(
     const since = firstEventAt;
     pending = new Set();
     queue = queue
-      .then(() => rebuild(paths, since))
-      .catch((error: unknown) => io.err(io.errStyle.error(`✘ ${describeError(error)}`)));
+      .then(() => {
+        for (const path of unbuilt) paths.add(path);
+        unbuilt.clear();
+        return rebuild(paths, since);
+      })
+      .catch((error: unknown) => {
+        for (const path of paths) unbuilt.add(path);
+        io.err(io.errStyle.error(`✘ ${describeError(error)}`));
+      });
   }
 
   const outputDirectory = dirname(project.output);
@@ -113,6 +129,16 @@ export async function watchCodegen(
     cacheWatcher = watch(dirname(cachePath), (_event, file) => {
       if (file?.toString() === name) changed(cachePath);
     });
+  }
+  // The config's folder: an edit to it is not applied, but the user is told so.
+  let configWatcher: FSWatcher | undefined;
+  try {
+    const name = basename(configFile);
+    configWatcher = watch(dirname(configFile), (_event, file) => {
+      if (file?.toString() === name) changed(configFile);
+    });
+  } catch {
+    // Its folder cannot be watched: nothing to say about edits to it.
   }
   // The module's folder too, wherever it is: a deleted module is written again.
   let outputWatcher: FSWatcher | undefined;
@@ -149,6 +175,7 @@ export async function watchCodegen(
   if (timer) clearTimeout(timer);
   for (const tree of trees) tree.close();
   cacheWatcher?.close();
+  configWatcher?.close();
   outputWatcher?.close();
   await queue;
   io.err(io.errStyle.dim('stopped watching'));
