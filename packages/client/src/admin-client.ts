@@ -237,6 +237,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         : classifyAttempt(observation, {
             operationName,
             isMutation,
+            soleRootKey: operation.soleRootKey,
             attempt,
             endpoint,
             timeoutMs,

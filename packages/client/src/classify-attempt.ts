@@ -23,6 +23,8 @@ import type { FailedAttempt } from './retry-policy.js';
 export interface AttemptContext {
   operationName: string | undefined;
   isMutation: boolean;
+  /** The operation's only root field's response key, when it has one and nothing else. */
+  soleRootKey: string | undefined;
   /** 1 for the first attempt. */
   attempt: number;
   /** The GraphQL endpoint, for messages and to resolve a relative `Location`. */
@@ -67,20 +69,25 @@ const REFUSAL_CODES: ReadonlySet<unknown> = new Set([
 ]);
 
 /**
- * A mutation whose execution began was refused outright: no root field answered, and every
- * error is a refusal. Anything else (another code, none, errors not kept) may follow a change.
+ * A mutation whose execution began was refused outright: its only root field did not answer,
+ * and every error is a refusal of that field itself. With two root fields, a null that spreads
+ * from the second one's refusal can hide that the first was applied; an error deeper down came
+ * after the field answered; another code, or errors not kept, may follow a change.
  */
 function refusedOutright(
   data: unknown,
   errors: readonly GraphQLFormattedError[],
   omitted: number,
+  rootKey: string | undefined,
 ): boolean {
-  const answered = isRecord(data) && Object.values(data).some((value) => value != null);
+  if (rootKey === undefined || omitted > 0 || errors.length === 0) return false;
+  const answer = isRecord(data) ? data[rootKey] : data;
   return (
-    !answered &&
-    omitted === 0 &&
-    errors.length > 0 &&
-    errors.every((error) => REFUSAL_CODES.has(error.extensions?.code))
+    answer == null &&
+    errors.every(
+      ({ extensions, path }) =>
+        REFUSAL_CODES.has(extensions?.code) && path?.length === 1 && path[0] === rootKey,
+    )
   );
 }
 
@@ -237,8 +244,11 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
     ? keepGraphQLErrors(result?.errors, { secrets, trim: !whole })
     : { errors: [], omitted: 0 };
   const trimmedErrors = hasErrors && !whole;
-  const mutationMayHaveApplied =
-    isMutation && executionStarted && !refusedOutright(result?.data, errors, omitted);
+  // Only for an answer with errors.
+  const mutationMayHaveApplied = () =>
+    isMutation &&
+    executionStarted &&
+    !refusedOutright(result?.data, errors, omitted, context.soleRootKey);
   const graphqlError = (mayHaveBeenApplied: boolean) =>
     new GraphQLResponseError(
       errors,
@@ -313,7 +323,7 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
   }
   if (status < 200 || status > 299) {
     if (errors.length > 0) {
-      return { ok: false, error: graphqlError(mutationMayHaveApplied), reached: true };
+      return { ok: false, error: graphqlError(mutationMayHaveApplied()), reached: true };
     }
     return {
       ok: false,
@@ -359,7 +369,7 @@ function classifyResponse(response: ObservedResponse, context: AttemptContext): 
       // Refused before execution, or a query, which is safe to repeat after a refresh.
       return { ok: false, error: graphqlError(false), reason: 'unauthenticated', reached: true };
     }
-    return { ok: false, error: graphqlError(mutationMayHaveApplied), reached: true };
+    return { ok: false, error: graphqlError(mutationMayHaveApplied()), reached: true };
   }
   if (isRecord(result.data)) return { ok: true, data: result.data };
   const noData = result.data === undefined || result.data === null;

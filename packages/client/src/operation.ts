@@ -15,12 +15,27 @@ export interface Operation {
   /** The operation to run; sent as `operationName` when the document names it. */
   readonly operationName: string | undefined;
   readonly operationType: 'query' | 'mutation';
+  /**
+   * The response key of the operation's only root field, when its selection is one field and
+   * nothing else (no fragment, no directive): then an error's path tells whether it is that
+   * field's.
+   */
+  readonly soleRootKey: string | undefined;
 }
 
 /** An operation of a document: all the client needs of its syntax tree. */
 interface OperationSummary {
   readonly name: string | undefined;
   readonly type: OperationDefinitionNode['operation'];
+  readonly soleRootKey: string | undefined;
+}
+
+function soleRootKey({ selectionSet }: OperationDefinitionNode): string | undefined {
+  const [only, ...others] = selectionSet.selections;
+  if (others.length > 0 || only?.kind !== Kind.FIELD || (only.directives?.length ?? 0) > 0) {
+    return undefined;
+  }
+  return (only.alias ?? only.name).value;
 }
 
 /**
@@ -53,7 +68,7 @@ function isDocumentNode(value: unknown): value is DocumentNode {
 function analyze(document: DocumentNode, query: string): AnalyzedDocument {
   const operations = document.definitions
     .filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
-    .map((d) => ({ name: d.name?.value, type: d.operation }));
+    .map((d) => ({ name: d.name?.value, type: d.operation, soleRootKey: soleRootKey(d) }));
   if (operations.length === 0) {
     throw invalidDocument('The document holds no operation: pass a query or a mutation.');
   }
@@ -179,6 +194,7 @@ export function toOperation(document: unknown, operationName?: string): Operatio
     query,
     operationName: operation.name,
     operationType: operation.type === 'mutation' ? 'mutation' : 'query',
+    soleRootKey: operation.soleRootKey,
   };
 }
 

@@ -14,6 +14,7 @@ const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const query: AttemptContext = {
   operationName: 'Op',
   isMutation: false,
+  soleRootKey: undefined,
   attempt: 1,
   endpoint: 'https://api.example.com/api/v2/admin/graphql',
   timeoutMs: 1_000,
@@ -22,7 +23,8 @@ const query: AttemptContext = {
   now: NOW,
   appliedEarlier: false,
 };
-const mutation: AttemptContext = { ...query, isMutation: true };
+/** `mutation { saveProduct(…) { … } }`: one root field. */
+const mutation: AttemptContext = { ...query, isMutation: true, soleRootKey: 'saveProduct' };
 
 function answer(
   status: number,
@@ -185,28 +187,38 @@ describe('classifyAttempt', () => {
     'ARGUMENT_VALIDATION_ERROR',
     'ORDER_LINE_IS_ALREADY_PACKAGED',
     'ORDER_NOT_ELIGIBLE_FOR_UPDATE',
-  ])('a mutation refused with %s and no root field answered was not applied', (code) => {
+  ])('a mutation whose only root field was refused with %s was not applied', (code) => {
+    const refusal = { message: 'refused', path: ['saveProduct'], extensions: { code } };
     for (const data of [null, { saveProduct: null }]) {
-      const outcome = classifyAttempt(
-        answer(200, { data, errors: [{ message: 'refused', extensions: { code } }] }),
-        mutation,
-      );
+      const outcome = classifyAttempt(answer(200, { data, errors: [refusal] }), mutation);
       expect(!outcome.ok && outcome.error).toBeInstanceOf(GraphQLResponseError);
       expect(!outcome.ok && outcome.error.mayHaveBeenApplied).toBe(false);
       expect(!outcome.ok && outcome.error.message).not.toContain('may have been applied');
     }
   });
 
-  it('a mutation may have been applied, and says so, when a root field answered or an error is not a refusal', () => {
-    const refusal = { message: 'refused', extensions: { code: 'ARGUMENT_VALIDATION_ERROR' } };
-    const other = { message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-    for (const body of [
-      { data: { a: { id: 'p1' }, b: null }, errors: [refusal] },
-      { data: null, errors: [refusal, other] },
-      { data: null, errors: [{ message: 'no code' }] },
-    ]) {
-      const outcome = classifyAttempt(answer(200, body), mutation);
-      expect(!outcome.ok && outcome.error.mayHaveBeenApplied).toBe(true);
+  it('a refused mutation may have been applied, and says so, unless the refusal is of its only root field', () => {
+    const refusal = (path?: (string | number)[]) => ({
+      message: 'refused',
+      ...(path ? { path } : {}),
+      extensions: { code: 'ARGUMENT_VALIDATION_ERROR' },
+    });
+    const other = { message: 'boom', path: ['saveProduct'], extensions: { code: 'INTERNAL' } };
+    const cases: [AttemptContext, unknown][] = [
+      // Two root fields: the second one's refusal nulls `data`, hiding the first one's change.
+      [
+        { ...mutation, soleRootKey: undefined },
+        { data: null, errors: [refusal(['b'])] },
+      ],
+      [mutation, { data: { saveProduct: { id: 'p1' } }, errors: [refusal(['saveProduct'])] }],
+      [mutation, { data: null, errors: [refusal(['saveProduct', 'variants', 0])] }],
+      [mutation, { data: null, errors: [refusal()] }],
+      [mutation, { data: null, errors: [refusal(['saveProduct']), other] }],
+      [mutation, { data: null, errors: [{ message: 'no code', path: ['saveProduct'] }] }],
+    ];
+    for (const [context, body] of cases) {
+      const outcome = classifyAttempt(answer(200, body), context);
+      expect(!outcome.ok && outcome.error.mayHaveBeenApplied, JSON.stringify(body)).toBe(true);
       expect(!outcome.ok && outcome.error.message).toContain(
         'The mutation may have been applied: check before repeating it.',
       );

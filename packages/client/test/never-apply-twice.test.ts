@@ -61,6 +61,23 @@ describe('a mutation is never applied twice', () => {
     expect(emulator().stats.graphqlRequests).toBe(1);
   });
 
+  it('one root field applied and a second refused may have been applied: the refusal nulls all of data', async () => {
+    const { input } = productInput('Applied first');
+    const error = await rejection(
+      clientFor(emulator()).request(
+        `mutation Two($a: ProductInput!, $b: ProductInput!) {
+          a: saveProduct(input: $a) { id }
+          b: saveProduct(input: $b) { id }
+        }`,
+        { a: input, b: { ...input, id: 'no-such-product' } },
+      ),
+    );
+    expect(error).toBeInstanceOf(GraphQLResponseError);
+    expect(error).toMatchObject({ data: null, mayHaveBeenApplied: true });
+    // The first was applied; the refused second is not in the ledger.
+    expect(applied('Applied first')).toBe(1);
+  });
+
   it('UNAUTHENTICATED errors with no data are a refusal before execution: refreshed, re-sent, applied once', async () => {
     emulator().faults.graphql.push({
       status: 200,

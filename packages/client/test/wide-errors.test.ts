@@ -144,6 +144,7 @@ describe('errors entries in an answer too large to keep whole', () => {
 const context: AttemptContext = {
   operationName: 'Op',
   isMutation: false,
+  soleRootKey: undefined,
   attempt: 1,
   endpoint: 'https://api.example.com/api/v2/admin/graphql',
   timeoutMs: 1_000,
