@@ -59,6 +59,7 @@ export type {
 } from './fleet-events.js';
 export {
   createPacer,
+  type Pacer,
   type PacerOptions,
   type RateLimitConfig,
   type RateLimitOptions,

@@ -71,6 +71,16 @@ function pausedBeyond(leftMs: number, maxPauseMs: number): RateLimitError {
   );
 }
 
+/** The in-process {@link RateLimiter} {@link createPacer} makes, with a hold of its own. */
+export interface Pacer extends RateLimiter {
+  /**
+   * Holds every slot for `ms` from now, as `pauseFor` does, but refuses no caller: a wait of the
+   * limiter's own, not a 429's, which callers wait out whatever their `maxPauseMs` (a fleet's
+   * fallback holds so while other processes' requests may still count at the server).
+   */
+  holdFor(ms: number): void;
+}
+
 /**
  * The in-process {@link RateLimiter}, the client's default: callers wait their turn in FIFO
  * order, each refused with a `RateLimitError` as soon as a pause lasts beyond its `maxPauseMs`.
@@ -85,7 +95,7 @@ function pausedBeyond(leftMs: number, maxPauseMs: number): RateLimitError {
  * const orders = createAdminClient({ ...credentials, rateLimiter });
  * const products = createAdminClient({ ...credentials, rateLimiter });
  */
-export function createPacer(options: PacerOptions = {}): RateLimiter {
+export function createPacer(options: PacerOptions = {}): Pacer {
   const budget = resolveRateLimit(options);
   checkOptionalFunction('now', options.now);
   checkOptionalFunction('setTimer', options.setTimer);
@@ -97,11 +107,14 @@ export function pacerFromConfig(
   { limit, windowMs }: RateLimitConfig,
   now: () => number,
   setTimer: SetTimer,
-): RateLimiter {
+): Pacer {
   const queue: Waiter[] = [];
   const settled: number[] = [];
   let inFlight = 0;
+  // After a 429: refuses callers with a smaller bound.
   let pausedUntil = 0;
+  // The limiter's own wait (`holdFor`): refuses nobody.
+  let heldUntil = 0;
   let cancelTimer: (() => void) | undefined;
 
   const schedule = (delayMs: number) => {
@@ -121,8 +134,9 @@ export function pacerFromConfig(
     const at = now();
     expire(at);
     while (queue.length > 0) {
-      if (at < pausedUntil) {
-        schedule(pausedUntil - at);
+      const blockedUntil = Math.max(pausedUntil, heldUntil);
+      if (at < blockedUntil) {
+        schedule(blockedUntil - at);
         return;
       }
       if (inFlight + settled.length >= limit) {
@@ -155,7 +169,7 @@ export function pacerFromConfig(
         // Nobody waits: when the budget allows, the slot is taken at once, with no waiter.
         const at = now();
         expire(at);
-        if (at >= pausedUntil && inFlight + settled.length < limit) {
+        if (at >= pausedUntil && at >= heldUntil && inFlight + settled.length < limit) {
           inFlight++;
           return Promise.resolve(createRelease());
         }
@@ -181,12 +195,22 @@ export function pacerFromConfig(
     pauseFor(ms) {
       pausedUntil = Math.max(pausedUntil, now() + ms);
       const leftMs = pausedUntil - now();
-      // Callers that would not wait so long are refused now, not when the pause ends.
-      for (const waiter of queue.filter((w) => leftMs > w.maxPauseMs)) {
-        queue.splice(queue.indexOf(waiter), 1);
-        waiter.unlink?.();
-        waiter.reject(pausedBeyond(leftMs, waiter.maxPauseMs));
+      // Callers that would not wait so long are refused now, not when the pause ends; in one
+      // pass, however many wait.
+      let kept = 0;
+      for (const waiter of queue) {
+        if (leftMs > waiter.maxPauseMs) {
+          waiter.unlink?.();
+          waiter.reject(pausedBeyond(leftMs, waiter.maxPauseMs));
+        } else {
+          queue[kept++] = waiter;
+        }
       }
+      queue.length = kept;
+      pump();
+    },
+    holdFor(ms) {
+      heldUntil = Math.max(heldUntil, now() + ms);
       pump();
     },
   };

@@ -11,7 +11,7 @@ export interface AcquireOptions {
    * @example
    * const release = await rateLimiter.acquire(signal, { maxPauseMs: 60_000 });
    */
-  maxPauseMs?: number;
+  maxPauseMs?: number | undefined;
 }
 
 /**

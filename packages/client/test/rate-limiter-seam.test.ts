@@ -117,6 +117,18 @@ describe('the RateLimiter seam', () => {
     expect(sent).toEqual({ a: 2, b: 0 });
   });
 
+  it("a pacer's own hold (holdFor) is waited out by a client with a smaller maxRetryAfterMs, not refused as a 429 pause is", async () => {
+    const rateLimiter = createPacer({ ...BUDGET, ...virtual });
+    const client = clientWith(rateLimiter, { retry: { maxRetryAfterMs: 1_000 } });
+    const started = time.now();
+    rateLimiter.holdFor(5_000);
+    await client.request(GetMe);
+    expect(time.now() - started).toBeGreaterThanOrEqual(5_000);
+
+    rateLimiter.pauseFor(5_000);
+    expect(await rejection(client.request(GetMe))).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('createPacer checks its budget at creation', () => {
     expect(() => createPacer({ limit: 0 })).toThrowError(/rateLimit\.limit/);
     expect(() => createPacer({ windowMs: Number.NaN })).toThrowError(/rateLimit\.windowMs/);

@@ -1,5 +1,11 @@
 import { onAbort, realSetTimer } from '@admin-api/auth/internal';
-import { createPacer, RateLimitError, type RateLimiter, type SetTimer } from '@admin-api/client';
+import {
+  createPacer,
+  type Pacer,
+  RateLimitError,
+  type RateLimiter,
+  type SetTimer,
+} from '@admin-api/client';
 import type { BudgetAttempt, BudgetConfig, BudgetSlot, RateBudget } from './rate-budget.js';
 import { createRecentHolds } from './recent-holds.js';
 import { type RedisHealth, RedisUnavailableError } from './redis-health.js';
@@ -77,7 +83,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   let mode: Mode = 'shared';
   let recoveringSince = 0;
   let recoveringUntil = 0;
-  let fallback: RateLimiter | undefined;
+  let fallback: Pacer | undefined;
   // The end of the latest pause after a 429 this process saw or learned from Redis: the
   // fallback holds for what is left of it.
   let pausedUntil = 0;
@@ -89,7 +95,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   const recent = createRecentHolds(now);
   const slowestRecentMs = () => recent.slowestMs(applied.windowMs);
 
-  const fallbackPacer = (): RateLimiter => {
+  const fallbackPacer = (): Pacer => {
     fallback ??= createPacer({
       limit: Math.max(1, Math.floor(applied.limit * fallbackShare)),
       windowMs: applied.windowMs,
@@ -109,7 +115,8 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     // pause is what keeps the fleet within the budget.
     const flapped = mode === 'recovering' && now() - recoveringSince < applied.windowMs;
     mode = 'fallback';
-    if (!flapped) fallbackPacer().pauseFor(applied.windowMs + slowestRecentMs());
+    // A hold of the fleet's own, not a 429's: it refuses no caller, whatever its bound.
+    if (!flapped) fallbackPacer().holdFor(applied.windowMs + slowestRecentMs());
     const pauseLeftMs = pausedUntil - now();
     if (pauseLeftMs > 0) fallbackPacer().pauseFor(pauseLeftMs);
     // The pump's waiters go back to `acquire` now, which takes the fallback.
@@ -141,18 +148,24 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   const settle = (waiter: Waiter) => waiter.unlink?.();
 
   /**
-   * Holds this process's slots for `ms` from now, the fallback's too, and refuses the waiters
-   * that would not wait so long.
+   * A pause after a 429 (seen here or learned from Redis): holds this process's slots for `ms`
+   * from now, the fallback's too, and refuses the waiters that would not wait so long.
    */
-  const holdFor = (ms: number) => {
+  const pauseLocally = (ms: number) => {
     pausedUntil = Math.max(pausedUntil, now() + ms);
     fallback?.pauseFor(ms);
     const leftMs = pausedUntil - now();
-    for (const waiter of queue.filter((w) => leftMs > w.maxPauseMs)) {
-      queue.splice(queue.indexOf(waiter), 1);
-      settle(waiter);
-      waiter.reject(pausedBeyond(leftMs, waiter.maxPauseMs));
+    // In one pass, however many wait.
+    let kept = 0;
+    for (const waiter of queue) {
+      if (leftMs > waiter.maxPauseMs) {
+        settle(waiter);
+        waiter.reject(pausedBeyond(leftMs, waiter.maxPauseMs));
+      } else {
+        queue[kept++] = waiter;
+      }
     }
+    queue.length = kept;
     if (queue.length === 0) wake?.();
   };
 
@@ -204,7 +217,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
         if (!attempt.granted) {
           // A pause another process wrote: kept, so that a fallback still holds for it; it
           // refuses the waiters with a smaller bound, and the others wait on.
-          if (attempt.paused) holdFor(attempt.waitMs);
+          if (attempt.paused) pauseLocally(attempt.waitMs);
           else await rest(attempt.waitMs);
           continue;
         }
@@ -248,7 +261,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
       released = true;
       recent.record(now() - acquiredAt, applied.windowMs);
       // A shared request answered after the fallback began counts at the server a window more.
-      if (shared && mode === 'fallback') fallback?.pauseFor(applied.windowMs);
+      if (shared && mode === 'fallback') fallback?.holdFor(applied.windowMs);
       release();
     };
   };
@@ -276,7 +289,7 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     },
 
     pauseFor(ms) {
-      holdFor(ms);
+      pauseLocally(ms);
       health.run(() => budget.pauseFor(ms)).catch(() => {});
     },
   };

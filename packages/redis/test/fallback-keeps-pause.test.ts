@@ -13,7 +13,7 @@ const GET_ME = 'query GetMe { me { id } }';
 const WINDOW_MS = 1_000;
 const PAUSE_MS = 60_000;
 
-describe('a fleet pause learned from Redis', () => {
+describe('a fleet pause learned from Redis, and the fallback', () => {
   const redis = useRedisServer();
   const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 
@@ -21,7 +21,7 @@ describe('a fleet pause learned from Redis', () => {
    * One process's limiter as `createRedisFleet` builds it, on the real Redis, with a clock and
    * timers the test moves, and a client paced by it that counts the requests it sends.
    */
-  function processOnFleet() {
+  function processOnFleet(maxRetryAfterMs = 2 * PAUSE_MS) {
     const time = createManualTime();
     const { clientId } = emulator();
     const keys = fleetKeys(clientId);
@@ -53,7 +53,7 @@ describe('a fleet pause learned from Redis', () => {
       rateLimiter,
       now: time.now,
       setTimer: time.setTimer,
-      retry: { maxRetryAfterMs: 2 * PAUSE_MS },
+      retry: { maxRetryAfterMs },
       onEvent: (event) => {
         if (event.type === 'graphql_request') counts.sent++;
       },
@@ -86,5 +86,18 @@ describe('a fleet pause learned from Redis', () => {
     await Promise.all([waiting, later]);
     expect(counts.sent).toBe(2);
     expect(emulator().stats.graphqlRequests).toBe(2);
+  });
+
+  it("a fallback's own hold of a window is waited out by a client whose maxRetryAfterMs is shorter: no 429 was met", async () => {
+    const { time, health, client, counts } = processOnFleet(WINDOW_MS / 10);
+    await client.tokenProvider.getToken();
+    // Redis given up: the fallback holds for a window, as the server's may still be full.
+    health.close();
+    const call = client.request(GET_ME);
+    await turns();
+    expect(counts.sent).toBe(0);
+    time.advance(WINDOW_MS + 1);
+    await call;
+    expect(counts.sent).toBe(1);
   });
 });
