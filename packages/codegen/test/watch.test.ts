@@ -239,11 +239,13 @@ describe('admin-api codegen --watch', () => {
 
   it('keeps the edits of a rebuild that failed on an unusable schema cache, and builds them once the cache is repaired', async () => {
     const dir = project({ 'src/me.graphql': ME });
-    // Long enough that the two writes below, made in one go, are one burst.
-    const watch = await startWatch(dir, 200);
+    const watch = await startWatch(dir);
     const cache = join(dir, 'admin-api.schema.graphql');
-    const failed = watch.io.next(/^✘ /);
+    const broken = watch.io.next(/^✘ /);
     writeFileSync(cache, 'type Query {');
+    expect(await broken).toMatch(/^✘ \[INVALID_CACHE\] /);
+    // An edit while the cache is unusable fails too, and is kept.
+    const failed = watch.io.next(/^✘ /);
     writeFileSync(join(dir, 'src/me.graphql'), ME.replace('name', 'name\n    scopes'));
     expect(await failed).toMatch(/^✘ \[INVALID_CACHE\] /);
 
