@@ -72,10 +72,12 @@ export function createClientPause(
     holdAfter429(retryAfterMs) {
       const waitMs = rateLimitWaitMs(retryAfterMs, retry);
       until = Math.max(until, now() + waitMs);
-      // The limiter holds every client sharing it (the whole fleet). Not beyond the bound: a
-      // limiter that ignores `maxPauseMs` would hold its waiters for the whole wait; calls fail
-      // at this pause instead, without being sent.
-      if (rateLimiter && waitMs <= retry.maxRetryAfterMs) rateLimiter.pauseFor(waitMs);
+      // The limiter holds every client sharing it (the whole fleet). Beyond the bound only if
+      // it refuses callers by their `maxPauseMs`: another would hold its waiters for the whole
+      // wait, so calls fail at this pause instead, without being sent.
+      if (rateLimiter && (waitMs <= retry.maxRetryAfterMs || rateLimiter.honorsMaxPauseMs)) {
+        rateLimiter.pauseFor(waitMs);
+      }
     },
     async waitOut(signal, call) {
       for (;;) {

@@ -213,5 +213,6 @@ export function pacerFromConfig(
       heldUntil = Math.max(heldUntil, now() + ms);
       pump();
     },
+    honorsMaxPauseMs: true,
   };
 }

@@ -17,8 +17,9 @@ export interface AcquireOptions {
 /**
  * Gives out request slots within a rate budget. The client takes a slot before every HTTP
  * attempt and releases it when the answer has arrived (or the attempt failed); after a 429 it
- * pauses the limiter for the wait the server asked for, when that is within `maxRetryAfterMs`
- * (a longer one the client holds itself, failing its calls unsent), and asks for each slot with
+ * pauses the limiter for the wait the server asked for, when that is within `maxRetryAfterMs` or
+ * the limiter {@link RateLimiter.honorsMaxPauseMs | honors `maxPauseMs`} (a longer one the client
+ * otherwise holds itself, failing its calls unsent), and asks for each slot with
  * `maxPauseMs: maxRetryAfterMs`, so that a pause another client or process set beyond its bound
  * fails its calls unsent too. The default is the in-process pacer
  * ({@link createPacer}); a fleet (`createRedisFleet` in `@admin-api/redis`) supplies one shared
@@ -42,4 +43,13 @@ export interface RateLimiter {
    * stays. Relative rather than a point in time, so limiters on hosts with skewed clocks agree.
    */
   pauseFor(ms: number): void;
+  /**
+   * True when `acquire` refuses callers whose `maxPauseMs` a pause exceeds, as the pacer and a
+   * fleet's limiter do. The client then hands the limiter every pause after a 429, however long,
+   * so that every client sharing it, and every process of a fleet, stops at the first 429
+   * instead of each earning its own. A limiter without it is handed only pauses up to the
+   * client's `maxRetryAfterMs`, since it would hold its callers through a longer one.
+   * @default false
+   */
+  readonly honorsMaxPauseMs?: boolean | undefined;
 }

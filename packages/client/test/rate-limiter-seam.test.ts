@@ -117,6 +117,18 @@ describe('the RateLimiter seam', () => {
     expect(sent).toEqual({ a: 2, b: 0 });
   });
 
+  it("a 429 beyond the receiving client's maxRetryAfterMs still pauses the pacer: a client sharing it is not sent into the pause", async () => {
+    const rateLimiter = createPacer({ ...BUDGET, ...virtual });
+    const a = clientWith(rateLimiter, { retry: { maxRetryAfterMs: 1_000 } });
+    const b = clientWith(rateLimiter, { retry: { maxRetryAfterMs: 60_000 } });
+    emulator().faults.graphql.push(tooMany('120'));
+    expect(await rejection(a.request(GetMe))).toMatchObject({ code: 'RATE_LIMITED' });
+    const refused = await rejection(b.request(GetMe));
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', attempts: 0 });
+    expect((refused as RateLimitError).retryAfterMs).toBeGreaterThan(60_000);
+    expect(emulator().stats.graphqlRequests).toBe(1);
+  });
+
   it("a pacer's own hold (holdFor) is waited out by a client with a smaller maxRetryAfterMs, not refused as a 429 pause is", async () => {
     const rateLimiter = createPacer({ ...BUDGET, ...virtual });
     const client = clientWith(rateLimiter, { retry: { maxRetryAfterMs: 1_000 } });

@@ -292,5 +292,6 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
       pauseLocally(ms);
       health.run(() => budget.pauseFor(ms)).catch(() => {});
     },
+    honorsMaxPauseMs: true,
   };
 }

@@ -227,6 +227,35 @@ describe('createRedisFleet', () => {
     expect(sentByOther).toBe(0);
   });
 
+  it("a 429 beyond the receiving process's maxRetryAfterMs still pauses the fleet: another process is not sent into it", async () => {
+    const a = clientIn(fleetFor({ url: redis.server.url }), { retry: { maxRetryAfterMs: 5_000 } });
+    let sentByB = 0;
+    const b = clientIn(fleetFor({ url: redis.server.url }), {
+      retry: { maxRetryAfterMs: 10_000 },
+      onEvent: (event: AdminApiEvent) => {
+        if (event.type === 'graphql_request') sentByB++;
+      },
+    });
+    await Promise.all([a.request(GET_ME), b.request(GET_ME)]);
+    sentByB = 0;
+    recordArrivals(emulator(), (arrival) =>
+      arrival === 1
+        ? {
+            status: 429,
+            body: '{"errors":[{"message":"Too many requests"}]}',
+            headers: { 'content-type': 'application/json', 'retry-after': '20' },
+          }
+        : undefined,
+    );
+    expect(await a.request(GET_ME).catch((error) => error)).toMatchObject({ code: 'RATE_LIMITED' });
+    const pauseKey = fleetKeys(emulator().clientId).budgetPause;
+    await until(async () => (await redis.client.exists(pauseKey)) === 1);
+
+    const refused = await b.request(GET_ME).catch((error) => error);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', operationName: 'GetMe', attempts: 0 });
+    expect(sentByB).toBe(0);
+  });
+
   it("close() leaves a caller's client open", async () => {
     const own = await redis.connect();
     const fleet = createRedisFleet({ client: own }, SHORT_WINDOW);
