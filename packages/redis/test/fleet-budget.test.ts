@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fleetKeys } from '../src/keys.js';
 import {
   type FleetWorker,
+  first429,
   recordArrivals,
   skewed,
   startFleetWorkers,
@@ -66,15 +67,7 @@ describe('one rate budget for the fleet, across real processes with skewed clock
 
   it('a 429 seen by one process pauses every process for its Retry-After', async () => {
     const [first, ...others] = workers as [FleetWorker, ...FleetWorker[]];
-    const arrivals = recordArrivals(emulator(), (arrival) =>
-      arrival === 1
-        ? {
-            status: 429,
-            body: '{"errors":[{"message":"Too many requests"}]}',
-            headers: { 'content-type': 'application/json', 'retry-after': String(RETRY_AFTER_S) },
-          }
-        : undefined,
-    );
+    const arrivals = recordArrivals(emulator(), first429(RETRY_AFTER_S));
     const pauseKey = fleetKeys(emulator().clientId).budgetPause;
     // One process meets the 429 and pauses the fleet; its call waits, then retries.
     const firstCall = first.call();

@@ -148,3 +148,15 @@ export function recordArrivals(
   };
   return arrivals;
 }
+
+/** A {@link recordArrivals} script: the first request to arrive is answered 429 with `Retry-After`. */
+export const first429 =
+  (retryAfterS: number) =>
+  (arrival: number): import('@admin-api/emulator').Fault | undefined =>
+    arrival === 1
+      ? {
+          status: 429,
+          body: '{"errors":[{"message":"Too many requests"}]}',
+          headers: { 'content-type': 'application/json', 'retry-after': String(retryAfterS) },
+        }
+      : undefined;

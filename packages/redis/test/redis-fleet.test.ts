@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createRedisFleet, type RedisFleet, type RedisFleetOptions } from '../src/index.js';
 import { fleetKeys } from '../src/keys.js';
 import type { RedisScriptClient } from '../src/lua-script.js';
-import { recordArrivals } from './fleet-processes.js';
+import { first429, recordArrivals } from './fleet-processes.js';
 import { until, useRedisServer } from './redis-fixture.js';
 
 const GET_ME = 'query GetMe { me { id } }';
@@ -196,15 +196,7 @@ describe('createRedisFleet', () => {
     const patient = clientIn(other, { retry: { maxRetryAfterMs: 60_000 }, ...counting });
     await Promise.all([a.request(GET_ME), strict.request(GET_ME)]);
     sentByOther = 0;
-    recordArrivals(emulator(), (arrival) =>
-      arrival === 1
-        ? {
-            status: 429,
-            body: '{"errors":[{"message":"Too many requests"}]}',
-            headers: { 'content-type': 'application/json', 'retry-after': '20' },
-          }
-        : undefined,
-    );
+    recordArrivals(emulator(), first429(20));
     const aborted = new AbortController();
     const aCall = a.request(GET_ME, {}, { signal: aborted.signal }).catch((error) => error);
     const pauseKey = fleetKeys(emulator().clientId).budgetPause;
@@ -238,15 +230,7 @@ describe('createRedisFleet', () => {
     });
     await Promise.all([a.request(GET_ME), b.request(GET_ME)]);
     sentByB = 0;
-    recordArrivals(emulator(), (arrival) =>
-      arrival === 1
-        ? {
-            status: 429,
-            body: '{"errors":[{"message":"Too many requests"}]}',
-            headers: { 'content-type': 'application/json', 'retry-after': '20' },
-          }
-        : undefined,
-    );
+    recordArrivals(emulator(), first429(20));
     expect(await a.request(GET_ME).catch((error) => error)).toMatchObject({ code: 'RATE_LIMITED' });
     const pauseKey = fleetKeys(emulator().clientId).budgetPause;
     await until(async () => (await redis.client.exists(pauseKey)) === 1);
