@@ -69,10 +69,11 @@ const REFUSAL_CODES: ReadonlySet<unknown> = new Set([
 ]);
 
 /**
- * A mutation whose execution began was refused outright: its only root field did not answer,
- * and every error is a refusal of that field itself. With two root fields, a null that spreads
- * from the second one's refusal can hide that the first was applied; an error deeper down came
- * after the field answered; another code, or errors not kept, may follow a change.
+ * A mutation whose execution began was refused outright: it selects one root field, nothing in
+ * `data` answered, and every error is a refusal of that field itself. With two root fields, a
+ * null that spreads from the second one's refusal can hide that the first was applied; an error
+ * deeper down came after the field answered; another code, or errors not kept, may follow a
+ * change. The answer is untrusted: any value in `data`, under whatever key, may be applied data.
  */
 function refusedOutright(
   data: unknown,
@@ -81,12 +82,15 @@ function refusedOutright(
   rootKey: string | undefined,
 ): boolean {
   if (rootKey === undefined || omitted > 0 || errors.length === 0) return false;
-  const answer = isRecord(data) ? data[rootKey] : data;
+  const answered = isRecord(data) && Object.values(data).some((value) => value != null);
   return (
-    answer == null &&
+    !answered &&
     errors.every(
       ({ extensions, path }) =>
-        REFUSAL_CODES.has(extensions?.code) && path?.length === 1 && path[0] === rootKey,
+        REFUSAL_CODES.has(extensions?.code) &&
+        Array.isArray(path) &&
+        path.length === 1 &&
+        path[0] === rootKey,
     )
   );
 }

@@ -115,6 +115,7 @@ function checkOptionTypes(options: AdminClientBaseOptions): void {
   checkFalseOrObject('retry', options.retry, '{ retries: 2 }');
   checkFalseOrObject('rateLimit', options.rateLimit, '{ limit: 50, windowMs: 10000 }');
   checkOptionalImplementation('rateLimiter', options.rateLimiter, ['acquire', 'pauseFor']);
+  checkOptionalBoolean('rateLimiter.honorsMaxPauseMs', options.rateLimiter?.honorsMaxPauseMs);
   checkOptionalFunction('onEvent', options.onEvent);
   checkOptionalBoolean('allowInsecureHttp', options.allowInsecureHttp);
   checkOptionalFunction('now', options.now);

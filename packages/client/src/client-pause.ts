@@ -29,6 +29,13 @@ export interface ClientPause {
   waitOut(signal: AbortSignal | undefined, call: CallSoFar): Promise<number>;
 }
 
+/**
+ * Longest pause beyond `maxRetryAfterMs` the client hands a limiter that honors `maxPauseMs`:
+ * `Retry-After` is untrusted (a proxy may say a day), and a fleet keeps its pause in Redis, where
+ * it outlives every process. An hour, the service's first block for a high error rate.
+ */
+export const MAX_SHARED_PAUSE_MS = 3_600_000;
+
 /** A call refused, unsent, because `what` is paused for `leftMs` more, beyond the bound. */
 function pausedTooLong(
   what: string,
@@ -76,7 +83,9 @@ export function createClientPause(
       // it refuses callers by their `maxPauseMs`: another would hold its waiters for the whole
       // wait, so calls fail at this pause instead, without being sent.
       if (rateLimiter && (waitMs <= retry.maxRetryAfterMs || rateLimiter.honorsMaxPauseMs)) {
-        rateLimiter.pauseFor(waitMs);
+        rateLimiter.pauseFor(
+          Math.min(waitMs, Math.max(retry.maxRetryAfterMs, MAX_SHARED_PAUSE_MS)),
+        );
       }
     },
     async waitOut(signal, call) {

@@ -37,6 +37,7 @@ export {
   DEFAULT_TIMEOUT_MS,
 } from './client-config.js';
 export { type AdminClientFromEnvOptions, createAdminClientFromEnv } from './client-from-env.js';
+export { MAX_SHARED_PAUSE_MS } from './client-pause.js';
 export {
   AbortedError,
   AuthError,

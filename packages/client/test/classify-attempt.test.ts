@@ -211,6 +211,15 @@ describe('classifyAttempt', () => {
         { data: null, errors: [refusal(['b'])] },
       ],
       [mutation, { data: { saveProduct: { id: 'p1' } }, errors: [refusal(['saveProduct'])] }],
+      // Untrusted answers: applied data under another key, a path that is not a list.
+      [
+        mutation,
+        { data: { saveProduct: null, other: { id: 'p1' } }, errors: [refusal(['saveProduct'])] },
+      ],
+      [
+        { ...mutation, soleRootKey: 'p' },
+        { data: null, errors: [{ ...refusal(), path: 'p' }] },
+      ],
       [mutation, { data: null, errors: [refusal(['saveProduct', 'variants', 0])] }],
       [mutation, { data: null, errors: [refusal()] }],
       [mutation, { data: null, errors: [refusal(['saveProduct']), other] }],

@@ -110,6 +110,22 @@ describe('client configuration', () => {
     },
   );
 
+  it('refuses a rateLimiter whose honorsMaxPauseMs is not a boolean: a truthy string would hand it pauses it cannot bound', () => {
+    const error = thrown(() =>
+      createAdminClient({
+        baseUrl: 'https://api.example.com',
+        ...CREDENTIALS,
+        rateLimiter: {
+          acquire: () => Promise.resolve(() => {}),
+          pauseFor: () => {},
+          honorsMaxPauseMs: 'no',
+        },
+      } as unknown as Parameters<typeof createAdminClient>[0]),
+    );
+    expect(error.code).toBe('INVALID_OPTION');
+    expect(error.message).toContain('"rateLimiter.honorsMaxPauseMs"');
+  });
+
   it('refuses a tokenProvider without getToken and invalidate', () => {
     const error = thrown(() =>
       createAdminClient({

@@ -4,6 +4,7 @@ import {
   type AdminClientBaseOptions,
   createAdminClient,
   createPacer,
+  MAX_SHARED_PAUSE_MS,
   RateLimitError,
   type RateLimiter,
 } from '../src/index.js';
@@ -117,15 +118,17 @@ describe('the RateLimiter seam', () => {
     expect(sent).toEqual({ a: 2, b: 0 });
   });
 
-  it("a 429 beyond the receiving client's maxRetryAfterMs still pauses the pacer: a client sharing it is not sent into the pause", async () => {
+  it("a 429 beyond the receiving client's maxRetryAfterMs still pauses the pacer, for an hour at most: a client sharing it is not sent into the pause", async () => {
     const rateLimiter = createPacer({ ...BUDGET, ...virtual });
     const a = clientWith(rateLimiter, { retry: { maxRetryAfterMs: 1_000 } });
     const b = clientWith(rateLimiter, { retry: { maxRetryAfterMs: 60_000 } });
-    emulator().faults.graphql.push(tooMany('120'));
+    // A day, as a misconfigured proxy might say: the limiter is handed at most an hour of it.
+    emulator().faults.graphql.push(tooMany('86400'));
     expect(await rejection(a.request(GetMe))).toMatchObject({ code: 'RATE_LIMITED' });
     const refused = await rejection(b.request(GetMe));
     expect(refused).toMatchObject({ code: 'RATE_LIMITED', attempts: 0 });
     expect((refused as RateLimitError).retryAfterMs).toBeGreaterThan(60_000);
+    expect((refused as RateLimitError).retryAfterMs).toBeLessThanOrEqual(MAX_SHARED_PAUSE_MS);
     expect(emulator().stats.graphqlRequests).toBe(1);
   });
 
