@@ -239,7 +239,8 @@ describe('admin-api codegen --watch', () => {
 
   it('keeps the edits of a rebuild that failed on an unusable schema cache, and builds them once the cache is repaired', async () => {
     const dir = project({ 'src/me.graphql': ME });
-    const watch = await startWatch(dir);
+    // Long enough that every event of the cache's write is one burst, before the edit below.
+    const watch = await startWatch(dir, 200);
     const cache = join(dir, 'admin-api.schema.graphql');
     const broken = watch.io.next(/^✘ /);
     writeFileSync(cache, 'type Query {');
