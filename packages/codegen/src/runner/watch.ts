@@ -27,6 +27,17 @@ export interface WatchOptions {
 const DEFAULT_DEBOUNCE_MS = 15;
 
 /**
+ * Reports changes to `path` through a watch of its folder, not of the file: a replacement by
+ * rename (as `schema pull` and many editors save) ends a watch of the file itself.
+ */
+function watchFile(path: string, changed: (path: string) => void): FSWatcher {
+  const name = basename(path);
+  return watch(dirname(path), (_event, file) => {
+    if (file?.toString() === name) changed(path);
+  });
+}
+
+/**
  * `admin-api codegen --watch`: builds once, then rebuilds after each change to a document or to
  * the schema cache, re-reading only the files that changed and re-validating only them and the
  * files that use their fragments. The module is rewritten atomically and only when it builds
@@ -122,31 +133,18 @@ export async function watchCodegen(
 
   const roots = watchRoots(started.documents);
   const trees: TreeWatch[] = roots.map((root) => watchTree(root, changed));
-  let cacheWatcher: FSWatcher | undefined;
-  if (cachePath) {
-    // The folder, not the file: `schema pull` replaces the file by a rename, which ends a file watch.
-    const name = basename(cachePath);
-    cacheWatcher = watch(dirname(cachePath), (_event, file) => {
-      if (file?.toString() === name) changed(cachePath);
-    });
-  }
-  // The config's folder: an edit to it is not applied, but the user is told so.
+  const cacheWatcher = cachePath ? watchFile(cachePath, changed) : undefined;
+  // The config: an edit to it is not applied, but the user is told so.
   let configWatcher: FSWatcher | undefined;
   try {
-    const name = basename(configFile);
-    configWatcher = watch(dirname(configFile), (_event, file) => {
-      if (file?.toString() === name) changed(configFile);
-    });
+    configWatcher = watchFile(configFile, changed);
   } catch {
     // Its folder cannot be watched: nothing to say about edits to it.
   }
-  // The module's folder too, wherever it is: a deleted module is written again.
+  // The module too, wherever it is: a deleted module is written again.
   let outputWatcher: FSWatcher | undefined;
   try {
-    const name = basename(project.output);
-    outputWatcher = watch(outputDirectory, (_event, file) => {
-      if (file?.toString() === name) changed(project.output);
-    });
+    outputWatcher = watchFile(project.output, changed);
   } catch {
     // No folder yet (the first build failed): the document folders' watch still sees it made.
   }
