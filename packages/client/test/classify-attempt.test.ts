@@ -7,47 +7,11 @@ import {
   NetworkError,
   TimeoutError,
 } from '../src/index.js';
-import type { AttemptObservation, ObservedResponse } from '../src/observe-attempt.js';
+import { answer, QUERY_CONTEXT, TOKEN } from './attempt-fixture.js';
 
-const TOKEN = 'tok_0123456789abcdef';
-const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
-const query: AttemptContext = {
-  operationName: 'Op',
-  isMutation: false,
-  soleRootKey: undefined,
-  attempt: 1,
-  endpoint: 'https://api.example.com/api/v2/admin/graphql',
-  timeoutMs: 1_000,
-  maxResponseBytes: 1_000_000,
-  secrets: [TOKEN],
-  now: NOW,
-  appliedEarlier: false,
-};
 /** `mutation { saveProduct(…) { … } }`: one root field. */
-const mutation: AttemptContext = { ...query, isMutation: true, soleRootKey: 'saveProduct' };
-
-function answer(
-  status: number,
-  body: unknown,
-  extra: Partial<ObservedResponse> = {},
-): AttemptObservation {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  let json: ObservedResponse['json'];
-  if (typeof body !== 'string') json = { value: body };
-  return {
-    failure: undefined,
-    response: {
-      status,
-      retryAfter: undefined,
-      location: undefined,
-      contentType: json ? 'application/json' : 'text/html',
-      body: text,
-      truncated: false,
-      json,
-      ...extra,
-    },
-  };
-}
+const mutation: AttemptContext = { ...QUERY_CONTEXT, isMutation: true, soleRootKey: 'saveProduct' };
+const query = QUERY_CONTEXT;
 
 const unauthenticated = { message: 'no', extensions: { code: 'UNAUTHENTICATED' } };
 

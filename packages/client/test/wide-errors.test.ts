@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttemptContext, classifyAttempt } from '../src/classify-attempt.js';
 import { MAX_KEPT_ERRORS, MAX_WHOLE_ANSWER_CHARS } from '../src/graphql-errors.js';
 import { GraphQLResponseError } from '../src/index.js';
-import type { AttemptObservation } from '../src/observe-attempt.js';
+import { answer, QUERY_CONTEXT } from './attempt-fixture.js';
 import { rejection } from './client-fixture.js';
 import { GetMe } from './documents.js';
 import {
@@ -44,7 +44,10 @@ describe('a huge errors list in a 2xx answer', () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    const outcome = classifyAttempt(answer('{"errors":[…]}', { errors: counted }), context);
+    const outcome = classifyAttempt(
+      answer(200, { errors: counted }, { body: '{"errors":[…]}' }),
+      context,
+    );
     expect(outcome.ok).toBe(false);
     expect(read).toBeLessThanOrEqual(MAX_KEPT_ERRORS);
   });
@@ -118,9 +121,11 @@ describe('errors entries in an answer too large to keep whole', () => {
     );
     const extensions = counting({ code: 'INTERNAL', huge });
     const outcome = classifyAttempt(
-      answer('x'.repeat(MAX_WHOLE_ANSWER_CHARS + 1), {
-        errors: [{ message: 'boom', extensions, debug: huge }],
-      }),
+      answer(
+        200,
+        { errors: [{ message: 'boom', extensions, debug: huge }] },
+        { body: 'x'.repeat(MAX_WHOLE_ANSWER_CHARS + 1) },
+      ),
       context,
     );
     expect(outcome.ok).toBe(false);
@@ -141,31 +146,10 @@ describe('errors entries in an answer too large to keep whole', () => {
   });
 });
 
+// Answers up to 50 MB are read; no secret in these bodies.
 const context: AttemptContext = {
-  operationName: 'Op',
-  isMutation: false,
-  soleRootKey: undefined,
-  attempt: 1,
-  endpoint: 'https://api.example.com/api/v2/admin/graphql',
-  timeoutMs: 1_000,
+  ...QUERY_CONTEXT,
   maxResponseBytes: 50_000_000,
   secrets: [],
   now: 0,
-  appliedEarlier: false,
 };
-
-/** A complete HTTP 200 answer whose body is `body` and parses to `value`. */
-function answer(body: string, value: unknown): AttemptObservation {
-  return {
-    failure: undefined,
-    response: {
-      status: 200,
-      retryAfter: undefined,
-      location: undefined,
-      contentType: 'application/json',
-      body,
-      truncated: false,
-      json: { value },
-    },
-  };
-}
