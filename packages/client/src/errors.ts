@@ -23,7 +23,9 @@ export interface GraphQLResponseErrorOptions {
 
 /**
  * The server answered with `errors[]` (HTTP 200, or a 4xx whose body is a GraphQL result). For
- * a mutation, `mayHaveBeenApplied` is true when the answer carried `data`: execution had begun.
+ * a mutation, `mayHaveBeenApplied` is true when the answer carried `data` (execution had begun),
+ * unless the service refused its only root field outright with a refusal code such as
+ * `ARGUMENT_VALIDATION_ERROR`; the message then says to check before repeating it.
  *
  * An answer over 1,048,576 characters (a JavaScript string's `length`: UTF-16 code units, so
  * 1 MiB of ASCII JSON, and up to 3 MiB of UTF-8 bytes of other text) is too large to keep a
