@@ -12,7 +12,7 @@ import type { SetTimer } from './scheduler.js';
 
 /** The client-side request budget: at most `limit` requests in any `windowMs`. */
 export interface RateLimitOptions {
-  /** Requests per window, a positive integer. @default 50 (the service's limit) */
+  /** Requests per window, a positive integer up to 1,000,000. @default 50 (the service's limit) */
   limit?: number;
   /** Length of the window in milliseconds. @default 10000 */
   windowMs?: number;

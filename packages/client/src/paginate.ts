@@ -59,7 +59,8 @@ const positiveInteger = (value: unknown): value is number =>
  * instead of being asked forever. No progress is: an answered `page` that is not greater than
  * the one before; a page of items with ids that repeats an earlier page exactly (items without
  * ids may repeat honestly); `hasNext: true` with an empty page; or `hasNext: true` on a page that
- * already reaches the answered `count` (pages of the answered `limit`). A `select` that finds no
+ * reaches past the answered `count` (pages of the answered `limit`; at exactly `count` one more
+ * page is asked for). A `select` that finds no
  * list object, a `data` that is not a list, or a `hasNext` that is not a boolean is an
  * `INVALID_RESPONSE` too.
  *
