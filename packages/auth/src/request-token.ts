@@ -11,7 +11,10 @@ import { isServerError, tokenRetryDelayMs } from './token-retry-policy.js';
 
 /** Default time budget of one {@link requestToken} call, retries included. */
 export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
-/** Default number of retries after a 5xx or network failure. Small: errors count against the app. */
+/**
+ * Default number of retries after a 5xx, a network failure or a 429 with `Retry-After`. Small:
+ * errors count against the app.
+ */
 export const DEFAULT_TOKEN_RETRIES = 2;
 
 /** The credentials of a private application. */
@@ -25,7 +28,7 @@ export interface ClientCredentials {
 
 /** Retry settings for the token endpoint. */
 export interface TokenRetryOptions {
-  /** Retries after a 5xx or a network failure. @default 2 */
+  /** Retries after a 5xx, a network failure, or a 429 that sends `Retry-After`. @default 2 */
   retries?: number;
   /** @default 250 */
   baseDelayMs?: number;
