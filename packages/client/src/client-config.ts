@@ -45,9 +45,9 @@ export interface AdminClientBaseOptions {
    */
   rateLimiter?: RateLimiter | undefined;
   /**
-   * Receives every {@link AdminApiEvent}: the client's (`graphql_*`) and those of the token
-   * provider it creates (`token_*`, `refresh_failed`). Never given the secret or a token;
-   * exceptions it throws are swallowed.
+   * Receives every {@link AdminApiEvent}: the client's (`graphql_*`), those of the token
+   * provider it creates (`token_*`, `refresh_failed`) and, with a `fleet`, the fleet's
+   * (`fleet_*`). Never given the secret or a token; exceptions it throws are swallowed.
    */
   onEvent?: AdminApiEventListener | undefined;
   /**
