@@ -6,6 +6,7 @@ export { emit } from './auth-events.js';
 export { backoffDelayMs, realSetTimer, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
 export { DEFAULT_ENV_FILE, loadEnvFile } from './env-file.js';
+export { copyEnvSources, envVariableOf, withEnvSources } from './env-sources.js';
 export { isRecord } from './is-record.js';
 export { onAbort } from './on-abort.js';
 export {

@@ -1,6 +1,7 @@
 import type { AccessToken } from './access-token.js';
 import { type AuthEventListener, emit } from './auth-events.js';
 import { type BackoffOptions, sleep } from './backoff.js';
+import { envVariableOf } from './env-sources.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { checkCount, checkDurationMs } from './option-checks.js';
 import { processTokenResponse } from './process-token-response.js';
@@ -84,8 +85,15 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
   const clientId = requireString(options, 'clientId');
   const clientSecret = requireString(options, 'clientSecret');
   const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
+  let url: URL;
+  try {
+    url = tokenEndpointUrl(authUrl, options.allowInsecureHttp, envVariableOf(options, 'authUrl'));
+  } catch (error) {
+    // The refusal quotes the URL, which may hold the secret (swapped variables, a pasted form).
+    throw redactError(error as Error, [clientSecret]);
+  }
   return {
-    url: tokenEndpointUrl(authUrl, options.allowInsecureHttp),
+    url,
     clientId,
     clientSecret,
     timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS),

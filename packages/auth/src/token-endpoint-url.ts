@@ -20,6 +20,20 @@ export interface SecureEndpointOptions {
   carries: string;
   /** Allows `http://` to non-loopback hosts. */
   allowInsecureHttp?: boolean | undefined;
+  /**
+   * The environment variable the base URL was read from (`ADMIN_API_AUTH_URL`): messages then
+   * name it, since that is what the user set, and say which option it sets.
+   */
+  variable?: string | undefined;
+}
+
+/** How a refusal names the value: by its variable when it came from one, else by the option. */
+function namer(optionName: string, variable: string | undefined) {
+  return {
+    subject: variable ?? `"${optionName}"`,
+    tail: variable ? `; it sets ${optionName}` : '',
+    aside: variable ? `${variable}, which sets ${optionName}` : `"${optionName}"`,
+  };
 }
 
 /**
@@ -29,28 +43,29 @@ export interface SecureEndpointOptions {
  */
 export function secureEndpointUrl(base: string, path: string, options: SecureEndpointOptions): URL {
   const { optionName, carries } = options;
+  const { subject, tail, aside } = namer(optionName, options.variable);
   let url: URL;
   try {
     url = new URL(base);
   } catch {
     throw new ConfigurationError(
       'INVALID_OPTION',
-      `"${optionName}" must be an absolute https:// URL (got ${JSON.stringify(String(base).slice(0, 100))})`,
+      `${subject} must be an absolute https:// URL (got ${JSON.stringify(String(base).slice(0, 100))})${tail}`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(
       'INVALID_OPTION',
-      `"${optionName}" must use https: (got ${url.protocol})`,
+      `${subject} must use https: (got ${url.protocol})${tail}`,
     );
   }
   if (url.username || url.password) {
-    throw new ConfigurationError('INVALID_OPTION', `"${optionName}" must not carry user info`);
+    throw new ConfigurationError('INVALID_OPTION', `${subject} must not carry user info${tail}`);
   }
   if (url.protocol === 'http:' && !options.allowInsecureHttp && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
       'INSECURE_URL',
-      `Refusing to send ${carries} over plain http:// to ${url.host} ("${optionName}"). Use https://, ` +
+      `Refusing to send ${carries} over plain http:// to ${url.host} (${aside}). Use https://, ` +
         'or set allowInsecureHttp: true if this host is on a trusted network.',
     );
   }
@@ -61,11 +76,19 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   return url;
 }
 
-/** Resolves `{authUrl}/api/admin/oauth/token`; see {@link secureEndpointUrl}. */
-export function tokenEndpointUrl(authUrl: string, allowInsecureHttp = false): URL {
+/**
+ * Resolves `{authUrl}/api/admin/oauth/token`; see {@link secureEndpointUrl}. `variable` names the
+ * environment variable `authUrl` was read from, if it was.
+ */
+export function tokenEndpointUrl(
+  authUrl: string,
+  allowInsecureHttp = false,
+  variable?: string,
+): URL {
   return secureEndpointUrl(authUrl, TOKEN_PATH, {
     optionName: 'authUrl',
     carries: 'the client secret',
     allowInsecureHttp,
+    variable,
   });
 }

@@ -1,6 +1,7 @@
 import type { AccessToken } from './access-token.js';
 import { emit } from './auth-events.js';
 import { backoffDelayMs } from './backoff.js';
+import { copyEnvSources } from './env-sources.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { onAbort } from './on-abort.js';
 import { checkOptionalImplementation } from './option-checks.js';
@@ -104,7 +105,7 @@ export function resolveTokenProviderConfig(options: TokenProviderOptions): Token
   }
   return {
     requestOptions,
-    request: resolveTokenRequestConfig(requestOptions),
+    request: resolveTokenRequestConfig(copyEnvSources(options, requestOptions)),
     refreshMarginS,
     store,
   };

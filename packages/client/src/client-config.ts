@@ -5,6 +5,7 @@ import {
   checkOptionalFunction,
   checkOptionalImplementation,
   checkPositiveInteger,
+  envVariableOf,
   realSetTimer,
 } from '@admin-api/auth/internal';
 import type { AdminApiEventListener } from './admin-api-events.js';
@@ -89,7 +90,11 @@ export function resolveClientConfig(options: AdminClientBaseOptions): ClientConf
   checkOptionTypes(options);
   const allowInsecureHttp = options.allowInsecureHttp ?? false;
   return {
-    endpoint: graphqlEndpointUrl(options.baseUrl, allowInsecureHttp),
+    endpoint: graphqlEndpointUrl(
+      options.baseUrl,
+      allowInsecureHttp,
+      envVariableOf(options, 'baseUrl'),
+    ),
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     retry: resolveRetryConfig(options.retry),

@@ -5,6 +5,8 @@ import {
   loadEnvFile,
   missingEnvMessage,
   readEnvVars,
+  redactError,
+  withEnvSources,
 } from '@admin-api/auth/internal';
 import {
   type AdminClient,
@@ -34,7 +36,8 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
  * Creates a client from `ADMIN_API_BASE_URL`, `ADMIN_API_AUTH_URL`, `ADMIN_API_CLIENT_ID` and
  * `ADMIN_API_CLIENT_SECRET`, from the environment or `.env` in the working directory (the same
  * rule as `admin-api codegen`). Throws one {@link ConfigurationError} (`MISSING_ENV`) naming every
- * missing variable.
+ * missing variable; a value refused (`INVALID_OPTION`, `INSECURE_URL`) is named by its variable,
+ * e.g. `ADMIN_API_BASE_URL must use https: (got ftp:); it sets baseUrl`.
  *
  * @example
  * const client = createAdminClientFromEnv({ timeoutMs: 10_000 });
@@ -52,25 +55,20 @@ export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = 
     keyof typeof values,
     string
   >;
+  // A value refused later is named by the variable it came from; an override by its option.
+  const fromEnv = Object.fromEntries(
+    Object.entries(ENV_VARS).filter(
+      ([option]) => options[option as keyof typeof ENV_VARS] === undefined,
+    ),
+  );
+  const clientOptions = withEnvSources(
+    { ...options, baseUrl, authUrl, clientId, clientSecret },
+    fromEnv,
+  );
   try {
-    return createAdminClient({ ...options, baseUrl, authUrl, clientId, clientSecret });
+    return createAdminClient(clientOptions);
   } catch (error) {
-    throw withVariableName(error, options);
+    // A refusal quotes the URL, which may hold the secret (swapped variables, a pasted form).
+    throw error instanceof Error ? redactError(error, [clientSecret]) : error;
   }
-}
-
-/**
- * A refusal of an option that came from a variable, naming the variable too: whoever set
- * ADMIN_API_BASE_URL looks for that, not for `baseUrl`.
- */
-function withVariableName(error: unknown, overrides: Partial<Record<string, unknown>>): unknown {
-  if (!(error instanceof ConfigurationError)) return error;
-  for (const [option, variable] of Object.entries(ENV_VARS)) {
-    if (overrides[option] === undefined && error.message.includes(`"${option}"`)) {
-      return new ConfigurationError(error.code, `${error.message} (set by ${variable})`, {
-        cause: error,
-      });
-    }
-  }
-  return error;
 }

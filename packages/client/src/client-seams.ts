@@ -2,6 +2,7 @@ import { ConfigurationError, type TokenProvider } from '@admin-api/auth';
 import {
   checkOptionalImplementation,
   checkTokenStore,
+  copyEnvSources,
   resolveTokenProviderConfig,
   tokenProviderFromConfig,
 } from '@admin-api/auth/internal';
@@ -82,17 +83,19 @@ export function resolveSeams(
     }
   }
   // Every option is checked before a fleet is joined, so a mistake never leaves a member behind.
-  const providerConfig = resolveTokenProviderConfig({
-    authUrl,
-    clientId,
-    clientSecret,
-    refreshMarginS,
-    store: options.store,
-    onEvent: config.onEvent,
-    fetch: config.fetch,
-    now: config.now,
-    allowInsecureHttp: config.allowInsecureHttp,
-  });
+  const providerConfig = resolveTokenProviderConfig(
+    copyEnvSources(options, {
+      authUrl,
+      clientId,
+      clientSecret,
+      refreshMarginS,
+      store: options.store,
+      onEvent: config.onEvent,
+      fetch: config.fetch,
+      now: config.now,
+      allowInsecureHttp: config.allowInsecureHttp,
+    }),
+  );
   checkHosts(providerConfig.request.url, new URL(config.endpoint));
   if (!fleet) {
     return {

@@ -81,12 +81,30 @@ describe('createAdminClientFromEnv reads .env as admin-api codegen does', () => 
     const env = { ...emulatorEnv(emulator()), ADMIN_API_BASE_URL: 'htp://typo.example' };
     const error = thrown(() => createAdminClientFromEnv({ env }));
     expect(error).toMatchObject({ code: 'INVALID_OPTION' });
-    expect((error as Error).message).toMatch(/"baseUrl".*\(set by ADMIN_API_BASE_URL\)$/);
+    expect(error.message).toBe('ADMIN_API_BASE_URL must use https: (got htp:); it sets baseUrl');
     // An override is the caller's own option: it is named as such, with no variable.
     const overridden = thrown(() =>
       createAdminClientFromEnv({ env, baseUrl: 'htp://typo.example' }),
     );
     expect((overridden as Error).message).not.toContain('ADMIN_API_BASE_URL');
+  });
+
+  it('refuses a plain http:// ADMIN_API_AUTH_URL to a remote host, naming the variable', () => {
+    const env = { ...emulatorEnv(emulator()), ADMIN_API_AUTH_URL: 'http://example.com/' };
+    const error = thrown(() => createAdminClientFromEnv({ env }));
+    expect(error.code).toBe('INSECURE_URL');
+    expect(error.message).toContain('(ADMIN_API_AUTH_URL, which sets authUrl)');
+  });
+
+  it('never shows the secret when it was set in ADMIN_API_BASE_URL by mistake', () => {
+    const vars = emulatorEnv(emulator());
+    const env = { ...vars, ADMIN_API_BASE_URL: vars.ADMIN_API_CLIENT_SECRET };
+    const error = thrown(() => createAdminClientFromEnv({ env }));
+    expect(error.code).toBe('INVALID_OPTION');
+    expect(error.message).toMatch(/^ADMIN_API_BASE_URL must be/);
+    const cause = error.cause instanceof Error ? error.cause.message : '';
+    for (const text of [error.message, error.stack, JSON.stringify(error), cause])
+      expect(text).not.toContain(vars.ADMIN_API_CLIENT_SECRET);
   });
 
   it('without a .env file, names every missing variable', () => {

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCodegen, useProject } from './codegen-harness.js';
+import { CodegenError } from '../src/index.js';
+import { codegenFailure, runCodegen, useProject } from './codegen-harness.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const project = useProject();
@@ -49,5 +50,22 @@ describe('credentials from the environment and .env in the folder codegen runs i
       '.env': `ADMIN_API_AUTH_URL=${emu.authUrl}\nADMIN_API_BASE_URL=${emu.baseUrl}\nADMIN_API_CLIENT_ID=${emu.clientId}\nADMIN_API_CLIENT_SECRET=${emu.clientSecret}\n`,
     });
     await expect(runCodegen(dir, { envFile: join(dir, '.env') })).rejects.toThrow(/invalid_client/);
+  });
+
+  it('names the variable a refused URL came from, and never shows the secret', async () => {
+    const emu = emulator();
+    vi.stubEnv('ADMIN_API_AUTH_URL', emu.authUrl);
+    vi.stubEnv('ADMIN_API_BASE_URL', `${emu.clientSecret} pasted here`);
+    vi.stubEnv('ADMIN_API_CLIENT_ID', emu.clientId);
+    vi.stubEnv('ADMIN_API_CLIENT_SECRET', emu.clientSecret);
+    const dir = project({ 'src/me.graphql': 'query GetMe { me { id } }\n' });
+    const error = await codegenFailure(runCodegen(dir));
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('INVALID_OPTION');
+    expect(error.message).toMatch(
+      /ADMIN_API_BASE_URL must be an absolute https:\/\/ URL .*; it sets baseUrl$/,
+    );
+    expect(`${error.message}\n${JSON.stringify(error)}`).not.toContain(emu.clientSecret);
+    expect(emu.stats.tokensIssued).toBe(0);
   });
 });

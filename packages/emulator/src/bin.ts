@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { adminApiSchemaVersion } from './admin-api-schema.js';
+import { FAULT_MIX, randomFaults } from './random-faults.js';
 import { startEmulator } from './start-emulator.js';
 
 const { values } = parseArgs({
@@ -12,6 +13,8 @@ const { values } = parseArgs({
     'token-lifetime': { type: 'string' },
     'rate-limit': { type: 'string', default: '50' },
     seed: { type: 'string', default: '1' },
+    faults: { type: 'string', default: '0' },
+    'faults-token': { type: 'string', default: '0' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -25,7 +28,11 @@ if (values.help) {
   --client-secret <s>    demo client secret (default: random)
   --token-lifetime <s>   expires_in of issued tokens, 1 or more (default 14400)
   --rate-limit <n>       requests per 10 s per client; 0 turns it off (default 50)
-  --seed <n>             seed of the store's data and of mocked values (default 1)`);
+  --seed <n>             seed of the store's data, of mocked values and of faults (default 1)
+  --faults <rate>        probability, 0 to 1, that a GraphQL request gets a fault (default 0)
+  --faults-token <rate>  the same for the token endpoint (default 0)
+                         a fault is one of, equally likely: ${FAULT_MIX.map((m) => m.name).join(', ')}
+                         (drop: the connection closes unanswered); same seed, same faults`);
   process.exit(0);
 }
 
@@ -38,7 +45,21 @@ const toInt = (name: string, value: string | undefined, min = 0) => {
   return n;
 };
 
+const toRate = (name: string, value: string | undefined) => {
+  const n = Number(value);
+  if (value === undefined || value.trim() === '' || !(n >= 0 && n <= 1)) {
+    console.error(`--${name} must be a probability from 0 to 1, e.g. 0.2 (got ${value})`);
+    process.exit(2);
+  }
+  return n;
+};
+
 const rateLimit = toInt('rate-limit', values['rate-limit']);
+const seed = toInt('seed', values.seed);
+const faultRates = {
+  graphql: toRate('faults', values.faults),
+  token: toRate('faults-token', values['faults-token']),
+};
 const emulator = await startEmulator({
   authPort: toInt('auth-port', values['auth-port']),
   graphqlPort: toInt('graphql-port', values['graphql-port']),
@@ -48,8 +69,13 @@ const emulator = await startEmulator({
     ? {}
     : { tokenLifetimeS: toInt('token-lifetime', values['token-lifetime'], 1) }),
   rateLimit: rateLimit === 0 ? false : { limit: rateLimit },
-  fixtures: { seed: toInt('seed', values.seed) },
+  fixtures: { seed },
 });
+if (faultRates.graphql > 0 || faultRates.token > 0) {
+  emulator.faults.random = randomFaults(faultRates, seed, (target, { name }) =>
+    console.log(`fault: ${target} ${name}`),
+  );
+}
 
 console.log(`Admin API emulator running (schema of @ikas/api-client ${adminApiSchemaVersion()}).
 Put these in your environment (or .env):
@@ -61,8 +87,21 @@ ADMIN_API_CLIENT_SECRET=${emulator.clientSecret}
 
 Token endpoint:  ${emulator.authUrl}/api/admin/oauth/token
 GraphQL:         ${emulator.baseUrl}/api/v2/admin/graphql
-Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).
+Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).${describeFaults()}
 Press Ctrl+C to stop.`);
+
+function describeFaults(): string {
+  const on = (
+    [
+      ['GraphQL', faultRates.graphql],
+      ['token', faultRates.token],
+    ] as const
+  )
+    .filter(([, rate]) => rate > 0)
+    .map(([endpoint, rate]) => `${Math.round(rate * 1000) / 10}% of ${endpoint} requests`);
+  if (on.length === 0) return '';
+  return `\nFaults on (seed ${seed}): ${on.join(' and ')} get one of ${FAULT_MIX.map((m) => m.name).join(', ')}; each is printed as "fault: <endpoint> <fault>".`;
+}
 
 const stop = () => {
   emulator.close().then(() => process.exit(0));

@@ -1,5 +1,11 @@
 import type { ClientCredentials } from '@admin-api/auth';
-import { ENV_VARS, type Env, missingEnvMessage, readEnvVars } from '@admin-api/auth/internal';
+import {
+  ENV_VARS,
+  type Env,
+  missingEnvMessage,
+  readEnvVars,
+  withEnvSources,
+} from '@admin-api/auth/internal';
 import { CodegenError } from '../errors.js';
 
 /** Everything introspection needs: the token host, the GraphQL host and the app's credentials. */
@@ -20,7 +26,10 @@ export type CredentialsSource =
   | AdminApiCredentials
   | (() => Promise<ProvidedCredentials | undefined>);
 
-/** The four ADMIN_API_* variables, or the names of those missing. */
+/**
+ * The four ADMIN_API_* variables, or the names of those missing. A URL that introspection then
+ * refuses is named by its variable (`ADMIN_API_BASE_URL must use https: …; it sets baseUrl`).
+ */
 export function credentialsFromEnvironment(
   env: Env = process.env,
 ):
@@ -28,7 +37,7 @@ export function credentialsFromEnvironment(
   | { credentials: undefined; missing: string[] } {
   const { values, missing } = readEnvVars(ENV_VARS, env);
   return missing.length === 0
-    ? { credentials: values as AdminApiCredentials, missing: [] }
+    ? { credentials: withEnvSources(values as AdminApiCredentials, ENV_VARS), missing: [] }
     : { credentials: undefined, missing };
 }
 

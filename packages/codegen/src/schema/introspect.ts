@@ -5,6 +5,7 @@ import {
   TokenRequestError,
 } from '@admin-api/auth';
 import {
+  envVariableOf,
   findSecret,
   GRAPHQL_PATH,
   redactError,
@@ -103,8 +104,13 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
     endpoint = secureEndpointUrl(credentials.baseUrl, GRAPHQL_PATH, {
       optionName: 'baseUrl',
       carries: 'access tokens',
+      variable: envVariableOf(credentials, 'baseUrl'),
     }).href;
-    tokenHost = tokenEndpointUrl(credentials.authUrl).origin;
+    tokenHost = tokenEndpointUrl(
+      credentials.authUrl,
+      false,
+      envVariableOf(credentials, 'authUrl'),
+    ).origin;
   } catch (error) {
     const failure = fromAuthError(error, credentials.authUrl);
     // A malformed URL is quoted in the message, and may carry the secret.

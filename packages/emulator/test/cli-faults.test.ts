@@ -1,0 +1,222 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The built bin, as a user runs it (`pnpm build` first, as `pnpm test` does).
+const BIN = fileURLToPath(new URL('../bin/admin-api-emulator.js', import.meta.url));
+const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--rate-limit', '0'];
+
+interface RunningBin {
+  authUrl: string;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Everything it printed so far. */
+  output(): string;
+  /** The `fault: <endpoint> <fault>` lines printed so far, as `<endpoint> <fault>`. */
+  faults(): string[];
+  /** Resolves once `faults()` has more than `count` lines. */
+  faultAfter(count: number): Promise<void>;
+  /** How many of the requests sent so far got a fault, by what came back. */
+  faulted: number;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill();
+});
+
+function startBin(args: string[]): Promise<RunningBin> {
+  const child = spawn(process.execPath, [BIN, ...EPHEMERAL, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  const waiting = new Set<() => void>();
+  // Complete lines only: a chunk may end inside one.
+  const faults = () =>
+    out
+      .slice(0, out.lastIndexOf('\n') + 1)
+      .split('\n')
+      .filter((line) => line.startsWith('fault: '))
+      .map((line) => line.slice('fault: '.length));
+  const variable = (name: string) => new RegExp(`^${name}=(.+)$`, 'm').exec(out)?.[1] ?? '';
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bin exited with ${code}: ${out}`)));
+    child.stderr.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stdout.on('data', (chunk) => {
+      const started = out.includes('Press Ctrl+C');
+      out += chunk;
+      for (const wake of waiting) wake();
+      if (started || !out.includes('Press Ctrl+C')) return;
+      resolve({
+        authUrl: variable('ADMIN_API_AUTH_URL'),
+        baseUrl: variable('ADMIN_API_BASE_URL'),
+        clientId: variable('ADMIN_API_CLIENT_ID'),
+        clientSecret: variable('ADMIN_API_CLIENT_SECRET'),
+        faulted: 0,
+        output: () => out,
+        faults,
+        faultAfter: (count) =>
+          new Promise<void>((done) => {
+            const check = () => {
+              if (faults().length <= count) return;
+              waiting.delete(check);
+              done();
+            };
+            waiting.add(check);
+            check();
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * Sends one request and says what came of it: `200`, a fault of the mix as the bin names it, or
+ * `delay 3s` as soon as the bin prints that it holds this request (the answer is not awaited).
+ */
+async function outcome(bin: RunningBin, url: string, init: RequestInit): Promise<string> {
+  const seen = await answered(bin, url, init);
+  if (seen !== '200') bin.faulted++;
+  return seen;
+}
+
+async function answered(bin: RunningBin, url: string, init: RequestInit): Promise<string> {
+  // The line of the last fault may come after its answer: this request's line is the next one.
+  const drawn = bin.faulted;
+  if (drawn > 0) await bin.faultAfter(drawn - 1);
+  const abort = new AbortController();
+  const answer = fetch(url, { ...init, signal: abort.signal }).then(
+    async (response) => ({ response, body: await response.text() }),
+    () => undefined,
+  );
+  const delayed = (async () => {
+    await bin.faultAfter(drawn);
+    return /^\w+ delay 3s$/.test(bin.faults()[drawn] ?? '') ? ('delayed' as const) : answer;
+  })();
+  const first = await Promise.race([answer, delayed]);
+  if (first === 'delayed') {
+    abort.abort();
+    return 'delay 3s';
+  }
+  if (first === undefined) return 'drop';
+  const { response, body } = first;
+  if (response.status === 200) return '200';
+  if (response.status === 503) return '503';
+  if (response.status === 502 && response.headers.get('content-type') === 'text/html')
+    return body.startsWith('<html>') ? '502 html' : `502 ${body}`;
+  if (response.status === 429) return `429 retry-after ${response.headers.get('retry-after')}`;
+  return `${response.status} ${body.slice(0, 80)}`;
+}
+
+const graphqlRequest = (bin: RunningBin, accessToken = 'none') =>
+  outcome(bin, `${bin.baseUrl}/api/v2/admin/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ query: '{ me { id } }' }),
+  });
+
+const tokenRequest = (bin: RunningBin) =>
+  outcome(bin, `${bin.authUrl}/api/admin/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: bin.clientId,
+      client_secret: bin.clientSecret,
+    }),
+  });
+
+async function accessToken(bin: RunningBin): Promise<string> {
+  const response = await fetch(`${bin.authUrl}/api/admin/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: bin.clientId,
+      client_secret: bin.clientSecret,
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function inTurn(count: number, send: () => Promise<string>): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (let i = 0; i < count; i++) outcomes.push(await send());
+  return outcomes;
+}
+
+const MIX = ['503', '502 html', '429 retry-after 1', 'drop', 'delay 3s'];
+
+describe('admin-api-emulator --faults and --faults-token', () => {
+  it('with --faults 1 and --faults-token 1, every request gets a fault of the mix, each printed as it is drawn', async () => {
+    const bin = await startBin(['--faults', '1', '--faults-token', '1', '--seed', '5']);
+    expect(bin.output()).toContain(
+      'Faults on (seed 5): 100% of GraphQL requests and 100% of token',
+    );
+    const graphql = await inTurn(25, () => graphqlRequest(bin));
+    const token = await inTurn(10, () => tokenRequest(bin));
+    for (const seen of [...graphql, ...token]) expect(MIX).toContain(seen);
+    expect(new Set(graphql)).toEqual(new Set(MIX));
+    expect(bin.faults()).toEqual([
+      ...graphql.map((seen) => `graphql ${seen}`),
+      ...token.map((seen) => `token ${seen}`),
+    ]);
+  });
+
+  it('with --faults 0 (the default) no request gets a fault and nothing says faults are on', async () => {
+    const bin = await startBin(['--faults', '0']);
+    const token = await accessToken(bin);
+    expect(await inTurn(10, () => graphqlRequest(bin, token))).toEqual(Array(10).fill('200'));
+    expect(bin.output()).not.toContain('Faults on');
+    expect(bin.faults()).toEqual([]);
+  });
+
+  it('the same --seed gives the same faults in the same order; another seed, others', async () => {
+    const run = async (seed: string) => {
+      const bin = await startBin(['--faults', '0.5', '--seed', seed]);
+      const token = await accessToken(bin);
+      return inTurn(20, () => graphqlRequest(bin, token));
+    };
+    const [first, again, other] = await Promise.all([run('3'), run('3'), run('4')]);
+    expect(again).toEqual(first);
+    expect(first).toContain('200');
+    expect(first.filter((seen) => seen !== '200').length).toBeGreaterThan(0);
+    expect(other).not.toEqual(first);
+  });
+
+  it.each([
+    ['--faults', '1.5'],
+    ['--faults', 'often'],
+    ['--faults', ''],
+    ['--faults-token', '-0.1'],
+  ])('refuses %s=%j with exit code 2 and a one-line message', async (flag, value) => {
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>(
+      (resolve) => {
+        const child = execFile(
+          process.execPath,
+          [BIN, ...EPHEMERAL, `${flag}=${value}`],
+          (error, _o, e) => resolve({ code: error ? (error.code as number) : 0, stderr: e }),
+        );
+        children.push(child);
+      },
+    );
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([
+      `${flag} must be a probability from 0 to 1, e.g. 0.2 (got ${value})`,
+    ]);
+  });
+
+  it('lists both flags and the mix in --help', async () => {
+    const help = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [BIN, '--help'], (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+    expect(help).toContain('--faults <rate>');
+    expect(help).toContain('--faults-token <rate>');
+    expect(help).toContain(MIX.join(', '));
+  });
+});
