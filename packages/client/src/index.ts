@@ -64,6 +64,7 @@ export {
   type PacerOptions,
   type RateLimitConfig,
   type RateLimitOptions,
+  resolveRateLimit,
 } from './pacer.js';
 export {
   MAX_PAGE_LIMIT,

@@ -30,7 +30,15 @@ export interface RateLimitConfig {
  */
 export const MAX_RATE_LIMIT = 1_000_000;
 
-/** Checks a budget once, at creation: a limit of 0 or a NaN window would stall every call. */
+/**
+ * Checks a budget as the client does at creation, with the defaults filled in: a limit of 0 or a
+ * NaN window would stall every call. A {@link RateLimiter} of your own (or a fleet) can check the
+ * budget it is given the same way. Throws a `ConfigurationError` (`INVALID_OPTION`) naming the
+ * option.
+ *
+ * @example
+ * const { limit, windowMs } = resolveRateLimit({ limit: 40 }); // 40, 10000
+ */
 export function resolveRateLimit(options: RateLimitOptions): RateLimitConfig {
   const limit = checkPositiveInteger('rateLimit.limit', options.limit ?? 50);
   if (limit > MAX_RATE_LIMIT) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigurationError } from '@admin-api/auth';
 import { checkPositiveInteger } from '@admin-api/auth/internal';
-import type { RateLimitOptions } from '@admin-api/client';
+import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from '@admin-api/client';
 import type { FleetKeys } from './keys.js';
 import { arrayReply, integerReply, type RedisScriptClient, runScript } from './lua-script.js';
 import { ACQUIRE_SLOT, PAUSE_BUDGET, RELEASE_SLOT } from './rate-budget-scripts.js';
@@ -92,6 +92,17 @@ export function checkShare(name: string, value: unknown): number {
   return value;
 }
 
+/**
+ * Checks a fleet's budget as the client checks its own (the same bounds, so a value refused only
+ * when the fallback pacer starts is refused at creation), and in whole milliseconds, which
+ * Redis's scripts count in.
+ */
+export function checkFleetRateLimit(rateLimit: RateLimitOptions): RateLimitConfig {
+  const config = resolveRateLimit(rateLimit);
+  checkPositiveInteger('rateLimit.windowMs', config.windowMs);
+  return config;
+}
+
 function encodeConfig({ limit, windowMs, share }: BudgetConfig): string {
   return `${limit}/${windowMs}/${share}`;
 }
@@ -109,8 +120,7 @@ function decodeConfig(field: unknown): BudgetConfig | undefined {
  */
 export function createRateBudget(options: RateBudgetOptions): RateBudget {
   const { client, keys, rateLimit = {} } = options;
-  const limit = checkPositiveInteger('rateLimit.limit', rateLimit.limit ?? 50);
-  const windowMs = checkPositiveInteger('rateLimit.windowMs', rateLimit.windowMs ?? 10_000);
+  const { limit, windowMs } = checkFleetRateLimit(rateLimit);
   const maxInFlightMs = checkPositiveInteger(
     'maxInFlightMs',
     options.maxInFlightMs ?? DEFAULT_MAX_IN_FLIGHT_MS,

@@ -1,7 +1,7 @@
 import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
 import type { FleetEvent, RateLimitOptions } from '@admin-api/client';
 import { checkKeyPrefix, DEFAULT_KEY_PREFIX } from './keys.js';
-import { checkShare } from './rate-budget.js';
+import { checkFleetRateLimit, checkShare } from './rate-budget.js';
 import { DEFAULT_LOCK_LIFETIME_MS } from './refresh-lock.js';
 
 /** Default share of the fleet's budget each process may use while Redis is unreachable. */
@@ -75,13 +75,9 @@ export interface RedisFleetConfig {
 
 /** Checks the options once, at creation: a mistake throws a ConfigurationError naming it. */
 export function resolveRedisFleetConfig(options: RedisFleetOptions): RedisFleetConfig {
-  const rateLimit = options.rateLimit ?? {};
   return {
     keyPrefix: checkKeyPrefix(options.keyPrefix ?? DEFAULT_KEY_PREFIX),
-    rateLimit: {
-      limit: checkPositiveInteger('rateLimit.limit', rateLimit.limit ?? 50),
-      windowMs: checkPositiveInteger('rateLimit.windowMs', rateLimit.windowMs ?? 10_000),
-    },
+    rateLimit: checkFleetRateLimit(options.rateLimit ?? {}),
     share: checkShare('share', options.share ?? 1),
     fallbackShare: checkShare('fallbackShare', options.fallbackShare ?? DEFAULT_FALLBACK_SHARE),
     lockLifetimeMs: checkPositiveInteger(

@@ -255,6 +255,9 @@ describe('createRedisFleet', () => {
     [{ fallbackShare: Number.NaN }, 'fallbackShare'],
     [{ rateLimit: { limit: 0 } }, 'rateLimit.limit'],
     [{ rateLimit: { windowMs: 2.5 } }, 'rateLimit.windowMs'],
+    // The client's own bounds: refused here, not when Redis is first lost and the fallback starts.
+    [{ rateLimit: { limit: 2_000_000 } }, 'rateLimit.limit'],
+    [{ rateLimit: { windowMs: 2 ** 31 } }, 'rateLimit.windowMs'],
     [{ lockLifetimeMs: -1 }, 'lockLifetimeMs'],
     [{ commandTimeoutMs: 0 }, 'commandTimeoutMs'],
     [{ probeIntervalMs: Number.POSITIVE_INFINITY }, 'probeIntervalMs'],
