@@ -1,23 +1,35 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { adminApiSchemaVersion } from './admin-api-schema.js';
 import { FAULT_MIX, randomFaults } from './random-faults.js';
-import { startEmulator } from './start-emulator.js';
 
-const { values } = parseArgs({
-  options: {
-    'auth-port': { type: 'string', default: '4010' },
-    'graphql-port': { type: 'string', default: '4011' },
-    'client-id': { type: 'string' },
-    'client-secret': { type: 'string' },
-    'token-lifetime': { type: 'string' },
-    'rate-limit': { type: 'string', default: '50' },
-    seed: { type: 'string', default: '1' },
-    faults: { type: 'string', default: '0' },
-    'faults-token': { type: 'string', default: '0' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+const OPTIONS = {
+  'auth-port': { type: 'string', default: '4010' },
+  'graphql-port': { type: 'string', default: '4011' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'token-lifetime': { type: 'string' },
+  'rate-limit': { type: 'string', default: '50' },
+  seed: { type: 'string', default: '1' },
+  faults: { type: 'string', default: '0' },
+  'faults-token': { type: 'string', default: '0' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The options given, or exit 2 with one line on a mistyped, incomplete or extra argument. */
+function parseOptions() {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (error) {
+    const code = String((error as { code?: unknown }).code);
+    if (!code.startsWith('ERR_PARSE_ARGS_')) throw error;
+    // parseArgs' advice on positional arguments that start with '-' is noise here: there are none.
+    const [advice] = (error as Error).message.split('. To specify a positional');
+    console.error(`${advice?.replace(/\s*\n\s*/g, ' ')} (see admin-api-emulator --help)`);
+    process.exit(2);
+  }
+}
+
+const values = parseOptions();
 
 if (values.help) {
   console.log(`Usage: admin-api-emulator [options]
@@ -60,6 +72,9 @@ const faultRates = {
   graphql: toRate('faults', values.faults),
   token: toRate('faults-token', values['faults-token']),
 };
+// Loaded once the options are checked, so --help and a refusal answer without loading the schema.
+const { startEmulator } = await import('./start-emulator.js');
+const { adminApiSchemaVersion } = await import('./admin-api-schema.js');
 const emulator = await startEmulator({
   authPort: toInt('auth-port', values['auth-port']),
   graphqlPort: toInt('graphql-port', values['graphql-port']),

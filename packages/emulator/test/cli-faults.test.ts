@@ -150,6 +150,16 @@ async function inTurn(count: number, send: () => Promise<string>): Promise<strin
 
 const MIX = ['503', '502 html', '429 retry-after 1', 'drop', 'delay 3s'];
 
+/** Runs the bin with `args` on ephemeral ports until it exits (a refusal exits at once). */
+function exitOf(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [BIN, ...EPHEMERAL, ...args], (error, _out, err) =>
+      resolve({ code: error ? (error.code as number) : 0, stderr: err }),
+    );
+    children.push(child);
+  });
+}
+
 describe('admin-api-emulator --faults and --faults-token', () => {
   it('with --faults 1 and --faults-token 1, every request gets a fault of the mix, each printed as it is drawn', async () => {
     const bin = await startBin(['--faults', '1', '--faults-token', '1', '--seed', '5']);
@@ -193,21 +203,29 @@ describe('admin-api-emulator --faults and --faults-token', () => {
     ['--faults', ''],
     ['--faults-token', '-0.1'],
   ])('refuses %s=%j with exit code 2 and a one-line message', async (flag, value) => {
-    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>(
-      (resolve) => {
-        const child = execFile(
-          process.execPath,
-          [BIN, ...EPHEMERAL, `${flag}=${value}`],
-          (error, _o, e) => resolve({ code: error ? (error.code as number) : 0, stderr: e }),
-        );
-        children.push(child);
-      },
-    );
+    const { code, stderr } = await exitOf([`${flag}=${value}`]);
     expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toEqual([
       `${flag} must be a probability from 0 to 1, e.g. 0.2 (got ${value})`,
     ]);
   });
+
+  it.each([
+    [['--rate-limt', '10'], "Unknown option '--rate-limt'"],
+    [['--faults-token', '-0.1'], "'--faults-token=-XYZ'"],
+    [['--seed'], "'--seed <value>' argument missing"],
+    [['4010'], "Unexpected argument '4010'"],
+  ])(
+    'refuses %j with exit code 2 and one line pointing to --help, not a stack trace',
+    async (args, says) => {
+      const { code, stderr } = await exitOf(args);
+      expect(code).toBe(2);
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(says);
+      expect(lines[0]).toMatch(/\(see admin-api-emulator --help\)$/);
+    },
+  );
 
   it('lists both flags and the mix in --help', async () => {
     const help = await new Promise<string>((resolve, reject) =>
