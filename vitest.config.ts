@@ -33,6 +33,13 @@ export default defineConfig({
     // Vitest runs one file at a time on a 2-core machine (cores − 1); many files mostly wait on
     // child processes, servers and real windows, so three at once cut the run by about a third.
     maxWorkers: 3,
+    // Files share their worker's modules: each file otherwise loaded graphql, graphql-yoga, the
+    // schema and codegen afresh, about a third of the suite's CPU. A test that changes the process
+    // puts it back (env, cwd, timers); these undo what vitest can.
+    isolate: false,
+    unstubEnvs: true,
+    unstubGlobals: true,
+    restoreMocks: true,
     // A timeout only stops a hang: the tests assert counts, never durations, and on a busy 2-core
     // machine one that takes 10 s alone took over 20 s.
     testTimeout: 120_000,
