@@ -44,7 +44,7 @@ async function run(calls: number): Promise<void> {
   );
 }
 
-// Past warm-up: the heap settles over the first ~20,000 calls (compiled code, connection pool,
+// Past warm-up: the heap settles over the first ~10,000 calls (compiled code, connection pool,
 // caches), then stays flat; only what follows is counted.
 await run(CALLS);
 const before = await retainedHeap();
