@@ -24,18 +24,21 @@ async function quickStart(pkg: string): Promise<string> {
   return match[1];
 }
 
+const PACKAGES = ['auth', 'client', 'codegen', 'emulator'] as const;
+
 /**
- * A consumer's folder inside the repo (so the kit's dependencies resolve) with the quick start as `src/quick-start.ts` and the basic example's generated module beside it.
+ * A consumer's folder inside the repo (so the kit's dependencies resolve) with each package's quick
+ * start as `src/<package>.ts` and the basic example's generated module beside them.
  */
-async function consumerWith(code: string): Promise<string> {
+async function consumerWithQuickStarts(): Promise<string> {
   const dir = await mkdtemp(join(REPO_ROOT, 'test', '.quick-start-'));
   await mkdir(join(dir, 'src/generated'), { recursive: true });
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  await writeFile(join(dir, 'src/quick-start.ts'), code);
+  for (const pkg of PACKAGES) await writeFile(join(dir, `src/${pkg}.ts`), await quickStart(pkg));
   await copyFile(GENERATED, join(dir, 'src/generated/admin-api.ts'));
   // The packages as a `link:` install has them: built, through their exports.
   await mkdir(join(dir, 'node_modules/@admin-api'), { recursive: true });
-  for (const name of ['auth', 'client', 'codegen', 'emulator']) {
+  for (const name of PACKAGES) {
     await symlink(join(REPO_ROOT, 'packages', name), join(dir, 'node_modules/@admin-api', name));
   }
   await writeFile(
@@ -59,24 +62,24 @@ async function typeCheck(dir: string): Promise<string> {
 
 describe('each package README’s quick start, as written', () => {
   const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
+  let dir = '';
+  beforeAll(async () => {
+    dir = await consumerWithQuickStarts();
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it.each(['auth', 'client', 'codegen', 'emulator'])(
-    '%s: type-checks under the strict settings and runs (against the emulator)',
-    async (pkg) => {
-      const dir = await consumerWith(await quickStart(pkg));
-      try {
-        expect(await typeCheck(dir)).toBe('');
-        await run(process.execPath, ['--import', 'tsx', join(dir, 'src/quick-start.ts')], {
-          cwd: dir,
-          env: { ...process.env, ...emulatorEnv(emulator()) },
-        });
-        if (pkg === 'auth' || pkg === 'client') {
-          expect(emulator().stats.tokenRequests).toBe(1);
-          expect(emulator().stats.graphqlRequests).toBeGreaterThan(0);
-        }
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  );
+  it('type-checks under the strict settings, all four in one program', async () => {
+    expect(await typeCheck(dir)).toBe('');
+  });
+
+  it.each(PACKAGES)('%s: runs against the emulator', async (pkg) => {
+    await run(process.execPath, ['--import', 'tsx', join(dir, `src/${pkg}.ts`)], {
+      cwd: dir,
+      env: { ...process.env, ...emulatorEnv(emulator()) },
+    });
+    if (pkg === 'auth' || pkg === 'client') {
+      expect(emulator().stats.tokenRequests).toBe(1);
+      expect(emulator().stats.graphqlRequests).toBeGreaterThan(0);
+    }
+  });
 });
