@@ -28,6 +28,7 @@ export { redactError } from './redact-error.js';
 export { describeLocation } from './redirect-location.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';
 export {
+  type EndpointUrlOptions,
   type SecureEndpointOptions,
   secureEndpointUrl,
   tokenEndpointUrl,

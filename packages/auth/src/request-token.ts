@@ -85,15 +85,13 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
   const clientId = requireString(options, 'clientId');
   const clientSecret = requireString(options, 'clientSecret');
   const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
-  let url: URL;
-  try {
-    url = tokenEndpointUrl(authUrl, options.allowInsecureHttp, envVariableOf(options, 'authUrl'));
-  } catch (error) {
-    // The refusal quotes the URL, which may hold the secret (swapped variables, a pasted form).
-    throw redactError(error as Error, [clientSecret]);
-  }
   return {
-    url,
+    // A refusal quotes the URL, which may hold the secret (swapped variables, a pasted form).
+    url: tokenEndpointUrl(authUrl, {
+      allowInsecureHttp: options.allowInsecureHttp,
+      variable: envVariableOf(options, 'authUrl'),
+      secrets: [clientSecret],
+    }),
     clientId,
     clientSecret,
     timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS),

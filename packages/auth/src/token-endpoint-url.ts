@@ -1,4 +1,5 @@
 import { ConfigurationError } from './errors.js';
+import { bodyExcerpt, redact } from './redact.js';
 import { TOKEN_PATH } from './wire-constants.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -25,6 +26,11 @@ export interface SecureEndpointOptions {
    * name it, since that is what the user set, and say which option it sets.
    */
   variable?: string | undefined;
+  /**
+   * Values no message may show (the client secret, when a form or a swapped variable put it in
+   * the URL): taken out of the quoted URL before it is cut, so no part of one survives.
+   */
+  secrets?: readonly string[] | undefined;
 }
 
 /** How a refusal names the value: by its variable when it came from one, else by the option. */
@@ -42,7 +48,7 @@ function namer(optionName: string, variable: string | undefined) {
  * `http://` to a non-loopback host unless `allowInsecureHttp` is set.
  */
 export function secureEndpointUrl(base: string, path: string, options: SecureEndpointOptions): URL {
-  const { optionName, carries } = options;
+  const { optionName, carries, secrets = [] } = options;
   const { subject, tail, aside } = namer(optionName, options.variable);
   let url: URL;
   try {
@@ -50,7 +56,7 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   } catch {
     throw new ConfigurationError(
       'INVALID_OPTION',
-      `${subject} must be an absolute https:// URL (got ${JSON.stringify(String(base).slice(0, 100))})${tail}`,
+      `${subject} must be an absolute https:// URL (got ${JSON.stringify(bodyExcerpt(String(base), secrets, 100))})${tail}`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
@@ -65,7 +71,11 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   if (url.protocol === 'http:' && !options.allowInsecureHttp && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
       'INSECURE_URL',
-      `Refusing to send ${carries} over plain http:// to ${url.host} (${aside}). Use https://, ` +
+      // URL lowercases the host: a secret in it is looked for lowercased too.
+      `Refusing to send ${carries} over plain http:// to ${redact(
+        url.host,
+        secrets.map((secret) => secret.toLowerCase()),
+      )} (${aside}). Use https://, ` +
         'or set allowInsecureHttp: true if this host is on a trusted network.',
     );
   }
@@ -76,19 +86,17 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   return url;
 }
 
-/**
- * Resolves `{authUrl}/api/admin/oauth/token`; see {@link secureEndpointUrl}. `variable` names the
- * environment variable `authUrl` was read from, if it was.
- */
-export function tokenEndpointUrl(
-  authUrl: string,
-  allowInsecureHttp = false,
-  variable?: string,
-): URL {
+/** Options of {@link tokenEndpointUrl}: those of {@link secureEndpointUrl} it passes on. */
+export type EndpointUrlOptions = Pick<
+  SecureEndpointOptions,
+  'allowInsecureHttp' | 'variable' | 'secrets'
+>;
+
+/** Resolves `{authUrl}/api/admin/oauth/token`; see {@link secureEndpointUrl}. */
+export function tokenEndpointUrl(authUrl: string, options: EndpointUrlOptions = {}): URL {
   return secureEndpointUrl(authUrl, TOKEN_PATH, {
+    ...options,
     optionName: 'authUrl',
     carries: 'the client secret',
-    allowInsecureHttp,
-    variable,
   });
 }

@@ -76,6 +76,30 @@ describe('a value read from the environment and refused is named by its variable
     expect(shown(error)).not.toContain(SECRET);
   });
 
+  it('no part of the secret is shown when a form pasted in ADMIN_API_AUTH_URL puts it across the quote’s cut', () => {
+    // The quote keeps 100 characters: the secret starts at 95 and runs past the cut.
+    const form = `grant_type=client_credentials&client_id=${'a'.repeat(40)}&client_secret=`;
+    const pasted = `${form.padStart(95, 'x')}${SECRET}`;
+    const error = refusal(() => createTokenProvider(credentialsFromEnv(env(pasted))));
+    expect(error.code).toBe('INVALID_OPTION');
+    expect(shown(error)).not.toContain(SECRET.slice(0, 5));
+  });
+
+  it('a secret used as the host of an http:// ADMIN_API_AUTH_URL is not shown, though URL lowercases it', () => {
+    const secret = 'Mixed-Case-Secret-Q7';
+    const error = refusal(() =>
+      createTokenProvider(
+        credentialsFromEnv({
+          ADMIN_API_AUTH_URL: `http://${secret}.example/`,
+          ADMIN_API_CLIENT_ID: 'app-id',
+          ADMIN_API_CLIENT_SECRET: secret,
+        }),
+      ),
+    );
+    expect(error.code).toBe('INSECURE_URL');
+    expect(shown(error).toLowerCase()).not.toContain(secret.toLowerCase());
+  });
+
   it('the credentials read are still exactly the three options', () => {
     expect(credentialsFromEnv(env('https://shop.example'))).toStrictEqual({
       authUrl: 'https://shop.example',

@@ -29,7 +29,7 @@ describe('tokenEndpointUrl', () => {
   });
 
   it('allows plain http to any host when the caller opts out', () => {
-    expect(tokenEndpointUrl('http://10.0.0.5', true).href).toBe(
+    expect(tokenEndpointUrl('http://10.0.0.5', { allowInsecureHttp: true }).href).toBe(
       'http://10.0.0.5/api/admin/oauth/token',
     );
   });

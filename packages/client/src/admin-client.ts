@@ -3,9 +3,9 @@ import { checkDurationMs, checkOptionalSignal, emit, sleep } from '@admin-api/au
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminApiEvent } from './admin-api-events.js';
 import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-attempt.js';
-import { type AdminClientBaseOptions, resolveClientConfig } from './client-config.js';
+import type { AdminClientBaseOptions } from './client-config.js';
 import { createClientPause, limiterPausedError } from './client-pause.js';
-import { resolveSeams } from './client-seams.js';
+import { resolveClient } from './client-seams.js';
 import { AuthError, abortedError, type CallSoFar, RateLimitError } from './errors.js';
 import type { Fleet } from './fleet.js';
 import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
@@ -100,9 +100,8 @@ export interface AdminClient {
  * const { me } = await client.request(GetMeDocument);
  */
 export function createAdminClient(options: AdminClientOptions): AdminClient {
-  const config = resolveClientConfig(options);
+  const { config, tokenProvider, secrets, rateLimiter } = resolveClient(options);
   const { endpoint, now, retry, setTimer } = config;
-  const { tokenProvider, secrets, rateLimiter } = resolveSeams(options, config);
   const notify = (event: AdminApiEvent) => emit(config.onEvent, event);
   const pause = createClientPause(now, setTimer, retry, rateLimiter);
   // One object for every slot the client asks for: a pause beyond the bound fails the call.

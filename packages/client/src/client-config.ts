@@ -85,16 +85,22 @@ export interface ClientConfig {
   readonly setTimer: SetTimer;
 }
 
-/** Resolves the options once, at creation; a mistake throws a ConfigurationError naming it. */
-export function resolveClientConfig(options: AdminClientBaseOptions): ClientConfig {
+/**
+ * Resolves the options once, at creation; a mistake throws a ConfigurationError naming it, and
+ * never showing `secrets`.
+ */
+export function resolveClientConfig(
+  options: AdminClientBaseOptions,
+  secrets: readonly string[] = [],
+): ClientConfig {
   checkOptionTypes(options);
   const allowInsecureHttp = options.allowInsecureHttp ?? false;
   return {
-    endpoint: graphqlEndpointUrl(
-      options.baseUrl,
+    endpoint: graphqlEndpointUrl(options.baseUrl, {
       allowInsecureHttp,
-      envVariableOf(options, 'baseUrl'),
-    ),
+      variable: envVariableOf(options, 'baseUrl'),
+      secrets,
+    }),
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     retry: resolveRetryConfig(options.retry),

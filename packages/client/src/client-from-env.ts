@@ -5,7 +5,6 @@ import {
   loadEnvFile,
   missingEnvMessage,
   readEnvVars,
-  redactError,
   withEnvSources,
 } from '@admin-api/auth/internal';
 import {
@@ -61,14 +60,7 @@ export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = 
       ([option]) => options[option as keyof typeof ENV_VARS] === undefined,
     ),
   );
-  const clientOptions = withEnvSources(
-    { ...options, baseUrl, authUrl, clientId, clientSecret },
-    fromEnv,
+  return createAdminClient(
+    withEnvSources({ ...options, baseUrl, authUrl, clientId, clientSecret }, fromEnv),
   );
-  try {
-    return createAdminClient(clientOptions);
-  } catch (error) {
-    // A refusal quotes the URL, which may hold the secret (swapped variables, a pasted form).
-    throw error instanceof Error ? redactError(error, [clientSecret]) : error;
-  }
 }

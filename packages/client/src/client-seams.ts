@@ -3,11 +3,13 @@ import {
   checkOptionalImplementation,
   checkTokenStore,
   copyEnvSources,
+  envVariableOf,
+  redactError,
   resolveTokenProviderConfig,
   tokenProviderFromConfig,
 } from '@admin-api/auth/internal';
 import type { AdminClientOptions, ClientFleetOptions } from './admin-client.js';
-import type { ClientConfig } from './client-config.js';
+import { type ClientConfig, resolveClientConfig } from './client-config.js';
 import { checkHosts } from './host-check.js';
 import { pacerFromConfig } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -96,7 +98,10 @@ export function resolveSeams(
       allowInsecureHttp: config.allowInsecureHttp,
     }),
   );
-  checkHosts(providerConfig.request.url, new URL(config.endpoint));
+  checkHosts(providerConfig.request.url, new URL(config.endpoint), {
+    authUrl: envVariableOf(options, 'authUrl'),
+    baseUrl: envVariableOf(options, 'baseUrl'),
+  });
   if (!fleet) {
     return {
       tokenProvider: tokenProviderFromConfig(providerConfig),
@@ -117,4 +122,24 @@ export function resolveSeams(
     secrets: [clientSecret],
     rateLimiter: membership.rateLimiter,
   };
+}
+
+/**
+ * Everything `createAdminClient` is built from, checked at creation. A refusal may quote a URL
+ * that holds the client secret (swapped variables, a pasted form): the secret is taken out first.
+ */
+export function resolveClient(options: AdminClientOptions): {
+  config: ClientConfig;
+  tokenProvider: TokenProvider;
+  secrets: string[];
+  rateLimiter: RateLimiter | undefined;
+} {
+  const secret = (options as { clientSecret?: unknown }).clientSecret;
+  const given = typeof secret === 'string' && secret !== '' ? [secret] : [];
+  try {
+    const config = resolveClientConfig(options, given);
+    return { config, ...resolveSeams(options, config) };
+  } catch (error) {
+    throw error instanceof Error ? redactError(error, given) : error;
+  }
 }

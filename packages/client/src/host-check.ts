@@ -24,28 +24,42 @@ function canonicalOrigin(url: URL): string {
   return `${url.protocol}//${canonicalHost(url)}${url.port ? `:${url.port}` : ''}`;
 }
 
+/** The environment variables `authUrl` and `baseUrl` were read from, where they were. */
+export interface HostSources {
+  readonly authUrl?: string | undefined;
+  readonly baseUrl?: string | undefined;
+}
+
+/** An option as a refusal names it: by the variable the user set, when it came from one. */
+function named(option: 'authUrl' | 'baseUrl', sources: HostSources): string {
+  const variable = sources[option];
+  return variable ? `${variable} (${option})` : `"${option}"`;
+}
+
 /**
  * Refuses an `authUrl` and a `baseUrl` that are one origin, or look swapped: the secret would be
  * posted to the GraphQL host, which must only ever see access tokens. Hosts are compared as DNS
  * sees them, so a trailing dot or a different spelling of one name changes nothing.
  */
-export function checkHosts(authUrl: URL, baseUrl: URL): void {
+export function checkHosts(authUrl: URL, baseUrl: URL, sources: HostSources = {}): void {
   const authHost = canonicalHost(authUrl);
   const baseHost = canonicalHost(baseUrl);
+  const auth = named('authUrl', sources);
+  const base = named('baseUrl', sources);
   if (canonicalOrigin(authUrl) === canonicalOrigin(baseUrl)) {
     throw mixedUp(
-      `"authUrl" and "baseUrl" must be different origins (both are ${canonicalOrigin(authUrl)}).`,
+      `${auth} and ${base} must be different origins (both are ${canonicalOrigin(authUrl)}).`,
     );
   }
   if (authHost === PRODUCTION_GRAPHQL_HOST || authUrl.pathname.includes(GRAPHQL_PATH)) {
     throw mixedUp(
-      `"authUrl" points at the GraphQL host (${authUrl.origin}${authUrl.pathname}); are the two swapped?`,
+      `${auth} points at the GraphQL host (${authUrl.origin}${authUrl.pathname}); are the two swapped?`,
     );
   }
   const storeHost = baseHost.endsWith('.myikas.com') && baseHost !== PRODUCTION_GRAPHQL_HOST;
   if (storeHost || baseUrl.pathname.includes(TOKEN_PATH)) {
     throw mixedUp(
-      `"baseUrl" points at a store's token host (${baseUrl.origin}${baseUrl.pathname}); are the two swapped?`,
+      `${base} points at a store's token host (${baseUrl.origin}${baseUrl.pathname}); are the two swapped?`,
     );
   }
 }

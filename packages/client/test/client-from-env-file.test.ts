@@ -107,6 +107,16 @@ describe('createAdminClientFromEnv reads .env as admin-api codegen does', () => 
       expect(text).not.toContain(vars.ADMIN_API_CLIENT_SECRET);
   });
 
+  it('names both variables when ADMIN_API_AUTH_URL and ADMIN_API_BASE_URL are one origin', () => {
+    const vars = emulatorEnv(emulator());
+    const env = { ...vars, ADMIN_API_AUTH_URL: vars.ADMIN_API_BASE_URL };
+    const error = thrown(() => createAdminClientFromEnv({ env }));
+    expect(error.code).toBe('INVALID_OPTION');
+    expect(error.message).toMatch(
+      /^ADMIN_API_AUTH_URL \(authUrl\) and ADMIN_API_BASE_URL \(baseUrl\) must be different origins/,
+    );
+  });
+
   it('without a .env file, names every missing variable', () => {
     const error = thrown(() => createAdminClientFromEnv());
     expect(error.code).toBe('MISSING_ENV');

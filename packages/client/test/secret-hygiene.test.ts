@@ -151,3 +151,33 @@ describe('no secret and no full token in errors or events', () => {
     }
   });
 });
+
+describe('createAdminClient refusing a URL that holds the secret', () => {
+  const SECRET = 'sk-live-Secret-4e9d1b7c';
+  const given = { clientId: 'app-id', clientSecret: SECRET };
+  it.each([
+    ['baseUrl is the secret (swapped)', { baseUrl: SECRET, authUrl: 'https://shop.example' }],
+    [
+      'authUrl points at the GraphQL host, with the secret in its path',
+      { baseUrl: 'https://graphql.example', authUrl: `https://api.myikas.com/${SECRET}` },
+    ],
+    [
+      'a pasted form puts the secret across the quote’s cut',
+      {
+        baseUrl: `${'x'.repeat(95)}${SECRET}`,
+        authUrl: 'https://shop.example',
+      },
+    ],
+  ])('%s: never shows it, in any part of the error', (_case, urls) => {
+    let error: unknown;
+    try {
+      createAdminClient({ ...given, ...urls });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    const { message, stack, cause } = error as Error;
+    const shown = [message, stack, JSON.stringify(error), inspect(error), String(cause)].join('\n');
+    expect(shown).not.toContain(SECRET.slice(0, 5));
+  });
+});

@@ -48,24 +48,33 @@ if (values.help) {
   process.exit(0);
 }
 
-const toInt = (name: string, value: string | undefined, min = 0) => {
+/** A decimal integer from `min` to `max`; anything else (`0x10`, `1e3`, `''`) exits 2. */
+const toInt = (name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER) => {
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) {
-    console.error(`--${name} must be an integer of at least ${min} (got ${value})`);
+  if (!/^\d+$/.test(value ?? '') || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    console.error(`--${name} must be an integer ${range} (got ${value})`);
     process.exit(2);
   }
   return n;
 };
 
+/** A decimal from 0 to 1 (`0.2`, `.5`, `1`); anything else (`0x1`, `1e-1`, `''`) exits 2. */
 const toRate = (name: string, value: string | undefined) => {
   const n = Number(value);
-  if (value === undefined || value.trim() === '' || !(n >= 0 && n <= 1)) {
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value ?? '') || !(n >= 0 && n <= 1)) {
     console.error(`--${name} must be a probability from 0 to 1, e.g. 0.2 (got ${value})`);
     process.exit(2);
   }
   return n;
 };
 
+const MAX_PORT = 65_535;
+const authPort = toInt('auth-port', values['auth-port'], 0, MAX_PORT);
+const graphqlPort = toInt('graphql-port', values['graphql-port'], 0, MAX_PORT);
+const tokenLifetime = values['token-lifetime'];
+const tokenLifetimeS =
+  tokenLifetime === undefined ? undefined : toInt('token-lifetime', tokenLifetime, 1);
 const rateLimit = toInt('rate-limit', values['rate-limit']);
 const seed = toInt('seed', values.seed);
 const faultRates = {
@@ -76,15 +85,21 @@ const faultRates = {
 const { startEmulator } = await import('./start-emulator.js');
 const { adminApiSchemaVersion } = await import('./admin-api-schema.js');
 const emulator = await startEmulator({
-  authPort: toInt('auth-port', values['auth-port']),
-  graphqlPort: toInt('graphql-port', values['graphql-port']),
+  authPort,
+  graphqlPort,
   ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
   ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
-  ...(values['token-lifetime'] === undefined
-    ? {}
-    : { tokenLifetimeS: toInt('token-lifetime', values['token-lifetime'], 1) }),
+  ...(tokenLifetimeS === undefined ? {} : { tokenLifetimeS }),
   rateLimit: rateLimit === 0 ? false : { limit: rateLimit },
   fixtures: { seed },
+}).catch((error: NodeJS.ErrnoException & { port?: number }) => {
+  if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
+  // A port taken by another process (often an emulator already running) is the user's to fix.
+  console.error(
+    `Cannot listen on port ${error.port ?? '?'}: ${error.code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}. ` +
+      'Stop what holds it, or choose others with --auth-port and --graphql-port (0 for any free port).',
+  );
+  process.exit(1);
 });
 if (faultRates.graphql > 0 || faultRates.token > 0) {
   emulator.faults.random = randomFaults(faultRates, seed, (target, { name }) =>

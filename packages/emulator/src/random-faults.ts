@@ -28,7 +28,7 @@ export const FAULT_MIX: readonly MixedFault[] = [
       body: JSON.stringify({
         errors: [{ message: 'Too many requests', extensions: { code: 'RATE_LIMITED' } }],
       }),
-      headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' },
     },
   },
   { name: 'drop', fault: { drop: true } },

@@ -1,4 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -202,6 +204,7 @@ describe('admin-api-emulator --faults and --faults-token', () => {
     ['--faults', 'often'],
     ['--faults', ''],
     ['--faults-token', '-0.1'],
+    ['--faults', '0x1'],
   ])('refuses %s=%j with exit code 2 and a one-line message', async (flag, value) => {
     const { code, stderr } = await exitOf([`${flag}=${value}`]);
     expect(code).toBe(2);
@@ -226,6 +229,29 @@ describe('admin-api-emulator --faults and --faults-token', () => {
       expect(lines[0]).toMatch(/\(see admin-api-emulator --help\)$/);
     },
   );
+
+  it('refuses a port beyond 65535 with exit code 2 and one line, before starting anything', async () => {
+    const { code, stderr } = await exitOf(['--auth-port=70000']);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([
+      '--auth-port must be an integer from 0 to 65535 (got 70000)',
+    ]);
+  });
+
+  it('says in one line that a port is taken, and exits 1, not with a stack trace', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const { code, stderr } = await exitOf([`--auth-port=${port}`]);
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([
+        `Cannot listen on port ${port}: already in use. Stop what holds it, or choose others with --auth-port and --graphql-port (0 for any free port).`,
+      ]);
+    } finally {
+      taken.close();
+    }
+  });
 
   it('lists both flags and the mix in --help', async () => {
     const help = await new Promise<string>((resolve, reject) =>

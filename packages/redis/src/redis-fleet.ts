@@ -119,6 +119,8 @@ export function createRedisFleet(
       }
       const app = appTag(member.clientId);
       const keys = appKeys(app, keyPrefix);
+      // First, as it checks the member's budget: a refused member leaves no listener behind.
+      const rateLimiter = limiterFor(app, keys, member);
       if (member.onEvent) listeners.add(member.onEvent);
       const tokenStore = createFleetTokenStore({
         health: healthFor(app, keys),
@@ -135,7 +137,7 @@ export function createRedisFleet(
           lifetimeMs: config.lockLifetimeMs,
         }),
       });
-      return { tokenStore, rateLimiter: limiterFor(app, keys, member) };
+      return { tokenStore, rateLimiter };
     },
 
     async close() {

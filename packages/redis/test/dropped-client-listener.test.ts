@@ -81,4 +81,34 @@ describe("a fleet and its clients' listeners", () => {
       await fleet.close();
     }
   });
+  it('keeps no listener of a client the fleet refuses at creation', async () => {
+    const fleet = createRedisFleet(
+      { url: await refusedUrl() },
+      { commandTimeoutMs: 200, rateLimit: { limit: 50, windowMs: 100 } },
+    );
+    try {
+      const credentials = emulatorCredentials(emulator());
+      const heard: string[] = [];
+      // The client takes a window in fractions of a millisecond; Redis counts whole ones.
+      expect(() =>
+        createAdminClient({
+          ...credentials,
+          fleet,
+          rateLimit: { limit: 50, windowMs: 1500.5 },
+          onEvent: (event) => heard.push(`refused ${event.type}`),
+        }),
+      ).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+      const kept = createAdminClient({
+        ...credentials,
+        fleet,
+        onEvent: (event) => {
+          if (event.type.startsWith('fleet_')) heard.push(`kept ${event.type}`);
+        },
+      });
+      await kept.request('query GetMe { me { id } }');
+      expect(heard).toEqual(['kept fleet_degraded']);
+    } finally {
+      await fleet.close();
+    }
+  });
 });

@@ -101,22 +101,20 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
   let endpoint: string;
   let tokenHost: string;
   try {
+    // A malformed URL is quoted in the message, and may carry the secret: it is taken out first.
+    const secrets = [credentials.clientSecret];
     endpoint = secureEndpointUrl(credentials.baseUrl, GRAPHQL_PATH, {
       optionName: 'baseUrl',
       carries: 'access tokens',
       variable: envVariableOf(credentials, 'baseUrl'),
+      secrets,
     }).href;
-    tokenHost = tokenEndpointUrl(
-      credentials.authUrl,
-      false,
-      envVariableOf(credentials, 'authUrl'),
-    ).origin;
+    tokenHost = tokenEndpointUrl(credentials.authUrl, {
+      variable: envVariableOf(credentials, 'authUrl'),
+      secrets,
+    }).origin;
   } catch (error) {
-    const failure = fromAuthError(error, credentials.authUrl);
-    // A malformed URL is quoted in the message, and may carry the secret.
-    throw failure instanceof Error
-      ? redactError(failure, secretForms([credentials.clientSecret]))
-      : failure;
+    throw fromAuthError(error, credentials.authUrl);
   }
 
   onProgress(`getting an access token from ${tokenHost}`);
