@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { type AdminApiEvent, createAdminClient } from '@admin-api/client';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRedisFleet } from '../src/index.js';
+import { createRedisFleet, type RedisFleet } from '../src/index.js';
 
 function collectGarbage(): void {
   if (!globalThis.gc) throw new Error('vitest.config.ts runs the tests with --expose-gc');
@@ -17,6 +17,19 @@ async function refusedUrl(): Promise<string> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return `redis://127.0.0.1:${port}`;
+}
+
+/** Runs `use` with a fleet whose Redis refuses every connection (its clients on the fallback), then closes it. */
+async function onFallback(use: (fleet: RedisFleet) => Promise<void>): Promise<void> {
+  const fleet = createRedisFleet(
+    { url: await refusedUrl() },
+    { commandTimeoutMs: 200, rateLimit: { limit: 50, windowMs: 100 } },
+  );
+  try {
+    await use(fleet);
+  } finally {
+    await fleet.close();
+  }
 }
 
 /**
@@ -42,11 +55,7 @@ describe("a fleet and its clients' listeners", () => {
   const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 
   it('keeps no listener of a dropped client, and a kept one hears each event once', async () => {
-    const fleet = createRedisFleet(
-      { url: await refusedUrl() },
-      { commandTimeoutMs: 200, rateLimit: { limit: 50, windowMs: 100 } },
-    );
-    try {
+    await onFallback(async (fleet) => {
       const credentials = emulatorCredentials(emulator());
       const heard: string[] = [];
       const dropped = createAndDrop(20, heard, (onEvent) =>
@@ -77,16 +86,11 @@ describe("a fleet and its clients' listeners", () => {
         [kept, ...alsoShared].map((client) => client.request('query GetMe { me { id } }')),
       );
       expect(heard.sort()).toEqual(['kept fleet_degraded', 'shared fleet_degraded']);
-    } finally {
-      await fleet.close();
-    }
+    });
   });
+
   it('keeps no listener of a client the fleet refuses at creation', async () => {
-    const fleet = createRedisFleet(
-      { url: await refusedUrl() },
-      { commandTimeoutMs: 200, rateLimit: { limit: 50, windowMs: 100 } },
-    );
-    try {
+    await onFallback(async (fleet) => {
       const credentials = emulatorCredentials(emulator());
       const heard: string[] = [];
       // The client takes a window in fractions of a millisecond; Redis counts whole ones.
@@ -107,8 +111,6 @@ describe("a fleet and its clients' listeners", () => {
       });
       await kept.request('query GetMe { me { id } }');
       expect(heard).toEqual(['kept fleet_degraded']);
-    } finally {
-      await fleet.close();
-    }
+    });
   });
 });
