@@ -7,6 +7,7 @@ export { backoffDelayMs, realSetTimer, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
 export { DEFAULT_ENV_FILE, loadEnvFile } from './env-file.js';
 export { copyEnvSources, envVariableOf, withEnvSources } from './env-sources.js';
+export { checkHosts, type HostSources } from './host-check.js';
 export { isRecord } from './is-record.js';
 export { onAbort } from './on-abort.js';
 export {
@@ -23,7 +24,7 @@ export {
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
 export { readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
-export { bodyExcerpt, findSecret, redact, redactDeep } from './redact.js';
+export { bodyExcerpt, findSecret, redact, redactDeep, urlSecretForms } from './redact.js';
 export { redactError } from './redact-error.js';
 export { describeLocation } from './redirect-location.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';

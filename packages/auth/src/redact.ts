@@ -168,6 +168,14 @@ export function redact(text: string, secrets: readonly string[], truncated = fal
   return createRedactor(secrets)(text, truncated);
 }
 
+/**
+ * The forms a URL can show each of `secrets` in: as written, and lowercased, since `URL`
+ * lowercases the scheme and host it parsed a secret into.
+ */
+export function urlSecretForms(secrets: readonly string[]): string[] {
+  return [...new Set(secrets.flatMap((secret) => [secret, secret.toLowerCase()]))];
+}
+
 /** The first of `secrets` that `text` holds in any form {@link redact} knows, if any. */
 export function findSecret(text: string, secrets: readonly string[]): string | undefined {
   return secrets[createSecretMatcher(secrets).find(text)];

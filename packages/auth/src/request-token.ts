@@ -5,6 +5,7 @@ import { envVariableOf } from './env-sources.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { checkCount, checkDurationMs } from './option-checks.js';
 import { processTokenResponse } from './process-token-response.js';
+import { urlSecretForms } from './redact.js';
 import { redactError } from './redact-error.js';
 import { parseRetryAfter } from './retry-after.js';
 import { tokenEndpointUrl } from './token-endpoint-url.js';
@@ -85,13 +86,20 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
   const clientId = requireString(options, 'clientId');
   const clientSecret = requireString(options, 'clientSecret');
   const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
-  return {
-    // A refusal quotes the URL, which may hold the secret (swapped variables, a pasted form).
-    url: tokenEndpointUrl(authUrl, {
+  // A refusal quotes the URL, which may hold the secret (swapped variables, a pasted form): the
+  // quote leaves it out, and the whole error is redacted as well.
+  let url: URL;
+  try {
+    url = tokenEndpointUrl(authUrl, {
       allowInsecureHttp: options.allowInsecureHttp,
       variable: envVariableOf(options, 'authUrl'),
       secrets: [clientSecret],
-    }),
+    });
+  } catch (error) {
+    throw redactError(error as Error, urlSecretForms([clientSecret]));
+  }
+  return {
+    url,
     clientId,
     clientSecret,
     timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS),

@@ -1,5 +1,5 @@
 import { ConfigurationError } from './errors.js';
-import { bodyExcerpt, redact } from './redact.js';
+import { bodyExcerpt, redact, urlSecretForms } from './redact.js';
 import { TOKEN_PATH } from './wire-constants.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -28,7 +28,8 @@ export interface SecureEndpointOptions {
   variable?: string | undefined;
   /**
    * Values no message may show (the client secret, when a form or a swapped variable put it in
-   * the URL): taken out of the quoted URL before it is cut, so no part of one survives.
+   * the URL): taken out of the quoted URL before it is cut, so no part of one survives, and
+   * lowercased too where `URL` lowercased it.
    */
   secrets?: readonly string[] | undefined;
 }
@@ -48,8 +49,9 @@ function namer(optionName: string, variable: string | undefined) {
  * `http://` to a non-loopback host unless `allowInsecureHttp` is set.
  */
 export function secureEndpointUrl(base: string, path: string, options: SecureEndpointOptions): URL {
-  const { optionName, carries, secrets = [] } = options;
+  const { optionName, carries } = options;
   const { subject, tail, aside } = namer(optionName, options.variable);
+  const secrets = urlSecretForms(options.secrets ?? []);
   let url: URL;
   try {
     url = new URL(base);
@@ -62,7 +64,7 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(
       'INVALID_OPTION',
-      `${subject} must use https: (got ${url.protocol})${tail}`,
+      `${subject} must use https: (got ${redact(url.protocol, secrets)})${tail}`,
     );
   }
   if (url.username || url.password) {
@@ -71,11 +73,7 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   if (url.protocol === 'http:' && !options.allowInsecureHttp && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
       'INSECURE_URL',
-      // URL lowercases the host: a secret in it is looked for lowercased too.
-      `Refusing to send ${carries} over plain http:// to ${redact(
-        url.host,
-        secrets.map((secret) => secret.toLowerCase()),
-      )} (${aside}). Use https://, ` +
+      `Refusing to send ${carries} over plain http:// to ${redact(url.host, secrets)} (${aside}). Use https://, ` +
         'or set allowInsecureHttp: true if this host is on a trusted network.',
     );
   }

@@ -100,6 +100,21 @@ describe('a value read from the environment and refused is named by its variable
     expect(shown(error).toLowerCase()).not.toContain(secret.toLowerCase());
   });
 
+  it('a secret read as the scheme of ADMIN_API_AUTH_URL is not shown, though URL lowercases it', () => {
+    const secret = 'Mixed-Case-Secret-Q7';
+    const error = refusal(() =>
+      createTokenProvider(
+        credentialsFromEnv({
+          ADMIN_API_AUTH_URL: `${secret}:rest`,
+          ADMIN_API_CLIENT_ID: 'app-id',
+          ADMIN_API_CLIENT_SECRET: secret,
+        }),
+      ),
+    );
+    expect(error.code).toBe('INVALID_OPTION');
+    expect(shown(error).toLowerCase()).not.toContain(secret.toLowerCase());
+  });
+
   it('the credentials read are still exactly the three options', () => {
     expect(credentialsFromEnv(env('https://shop.example'))).toStrictEqual({
       authUrl: 'https://shop.example',

@@ -1,5 +1,6 @@
 import { ConfigurationError, type TokenProvider } from '@admin-api/auth';
 import {
+  checkHosts,
   checkOptionalImplementation,
   checkTokenStore,
   copyEnvSources,
@@ -7,10 +8,10 @@ import {
   redactError,
   resolveTokenProviderConfig,
   tokenProviderFromConfig,
+  urlSecretForms,
 } from '@admin-api/auth/internal';
 import type { AdminClientOptions, ClientFleetOptions } from './admin-client.js';
 import { type ClientConfig, resolveClientConfig } from './client-config.js';
-import { checkHosts } from './host-check.js';
 import { pacerFromConfig } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -140,6 +141,6 @@ export function resolveClient(options: AdminClientOptions): {
     const config = resolveClientConfig(options, given);
     return { config, ...resolveSeams(options, config) };
   } catch (error) {
-    throw error instanceof Error ? redactError(error, given) : error;
+    throw error instanceof Error ? redactError(error, urlSecretForms(given)) : error;
   }
 }

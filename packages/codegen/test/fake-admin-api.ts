@@ -54,11 +54,14 @@ export async function startFakeAdminApi(): Promise<FakeAdminApi> {
     }
   });
   const origin = server.url;
+  // One server answers both endpoints; codegen refuses one origin for both (the secret would go
+  // to the GraphQL host), so the token host is named by another loopback name.
+  const authUrl = origin.replace('127.0.0.1', 'localhost');
   return {
-    authUrl: origin,
+    authUrl,
     baseUrl: origin,
     endpoint: `${origin}/api/v2/admin/graphql`,
-    credentials: { authUrl: origin, baseUrl: origin, clientId: 'fake-app', clientSecret: SECRET },
+    credentials: { authUrl, baseUrl: origin, clientId: 'fake-app', clientSecret: SECRET },
     token,
     requests,
     answer(next) {

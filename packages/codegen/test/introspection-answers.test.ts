@@ -252,3 +252,21 @@ describe('introspection errors never leak', () => {
     expect(everything(error)).not.toContain(api().token);
   });
 });
+
+describe('introspectSchema with the two hosts mixed up', () => {
+  it.each([
+    ['one origin for both', (c: { authUrl: string; baseUrl: string }) => ({ authUrl: c.baseUrl })],
+    [
+      'authUrl at the GraphQL endpoint',
+      (c: { authUrl: string; baseUrl: string }) => ({
+        authUrl: `${c.authUrl}/api/v2/admin/graphql`,
+      }),
+    ],
+  ])('%s: refuses with INVALID_OPTION before sending the secret anywhere', async (_case, mixUp) => {
+    const credentials = { ...api().credentials, ...mixUp(api().credentials) };
+    const error = await rejection(introspectSchema({ credentials }));
+    expect(error).toBeInstanceOf(CodegenError);
+    expect(error).toMatchObject({ code: 'INVALID_OPTION' });
+    expect(api().requests).toEqual([]);
+  });
+});

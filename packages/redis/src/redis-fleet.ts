@@ -119,9 +119,7 @@ export function createRedisFleet(
       }
       const app = appTag(member.clientId);
       const keys = appKeys(app, keyPrefix);
-      // First, as it checks the member's budget: a refused member leaves no listener behind.
       const rateLimiter = limiterFor(app, keys, member);
-      if (member.onEvent) listeners.add(member.onEvent);
       const tokenStore = createFleetTokenStore({
         health: healthFor(app, keys),
         shared: createRedisTokenStore({
@@ -137,6 +135,8 @@ export function createRedisFleet(
           lifetimeMs: config.lockLifetimeMs,
         }),
       });
+      // Last, once nothing can throw: a refused member leaves no listener behind.
+      if (member.onEvent) listeners.add(member.onEvent);
       return { tokenStore, rateLimiter };
     },
 

@@ -89,7 +89,7 @@ describe("a fleet and its clients' listeners", () => {
     });
   });
 
-  it('keeps no listener of a client the fleet refuses at creation', async () => {
+  it('keeps no listener of a member the fleet refuses, through the client or its join seam', async () => {
     await onFallback(async (fleet) => {
       const credentials = emulatorCredentials(emulator());
       const heard: string[] = [];
@@ -102,6 +102,16 @@ describe("a fleet and its clients' listeners", () => {
           onEvent: (event) => heard.push(`refused ${event.type}`),
         }),
       ).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+      // Joined directly, through the public seam, with a secret the fleet cannot key a cipher with.
+      expect(() =>
+        fleet.join({
+          clientId: credentials.clientId,
+          clientSecret: '',
+          rateLimit: undefined,
+          onEvent: (event) => heard.push(`joined ${event.type}`),
+          now: Date.now,
+        }),
+      ).toThrow();
       const kept = createAdminClient({
         ...credentials,
         fleet,

@@ -5,12 +5,14 @@ import {
   TokenRequestError,
 } from '@admin-api/auth';
 import {
+  checkHosts,
   envVariableOf,
   findSecret,
   GRAPHQL_PATH,
   redactError,
   secureEndpointUrl,
   tokenEndpointUrl,
+  urlSecretForms,
 } from '@admin-api/auth/internal';
 import { getIntrospectionQuery } from 'graphql';
 import { CodegenError, type CodegenErrorCode } from '../errors.js';
@@ -103,18 +105,28 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
   try {
     // A malformed URL is quoted in the message, and may carry the secret: it is taken out first.
     const secrets = [credentials.clientSecret];
-    endpoint = secureEndpointUrl(credentials.baseUrl, GRAPHQL_PATH, {
+    const graphqlUrl = secureEndpointUrl(credentials.baseUrl, GRAPHQL_PATH, {
       optionName: 'baseUrl',
       carries: 'access tokens',
       variable: envVariableOf(credentials, 'baseUrl'),
       secrets,
-    }).href;
-    tokenHost = tokenEndpointUrl(credentials.authUrl, {
+    });
+    const tokenUrl = tokenEndpointUrl(credentials.authUrl, {
       variable: envVariableOf(credentials, 'authUrl'),
       secrets,
-    }).origin;
+    });
+    // Swapped or equal hosts would post the secret to the GraphQL host: refused before any request.
+    checkHosts(tokenUrl, graphqlUrl, {
+      authUrl: envVariableOf(credentials, 'authUrl'),
+      baseUrl: envVariableOf(credentials, 'baseUrl'),
+    });
+    endpoint = graphqlUrl.href;
+    tokenHost = tokenUrl.origin;
   } catch (error) {
-    throw fromAuthError(error, credentials.authUrl);
+    const failure = fromAuthError(error, credentials.authUrl);
+    throw failure instanceof Error
+      ? redactError(failure, urlSecretForms([credentials.clientSecret]))
+      : failure;
   }
 
   onProgress(`getting an access token from ${tokenHost}`);

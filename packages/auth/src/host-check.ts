@@ -1,5 +1,5 @@
-import { ConfigurationError } from '@admin-api/auth';
-import { GRAPHQL_PATH, PRODUCTION_GRAPHQL_HOST, TOKEN_PATH } from '@admin-api/auth/internal';
+import { ConfigurationError } from './errors.js';
+import { GRAPHQL_PATH, PRODUCTION_GRAPHQL_HOST, TOKEN_PATH } from './wire-constants.js';
 
 const HOSTS =
   'authUrl is the store’s token host (https://<store>.myikas.com), where the client secret goes; ' +
