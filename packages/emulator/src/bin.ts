@@ -52,7 +52,8 @@ if (values.help) {
 const toInt = (name: string, value: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER) => {
   const n = Number(value);
   if (!/^\d+$/.test(value ?? '') || n < min || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    const range =
+      max === Number.MAX_SAFE_INTEGER && n <= max ? `of at least ${min}` : `from ${min} to ${max}`;
     console.error(`--${name} must be an integer ${range} (got ${value})`);
     process.exit(2);
   }
@@ -69,9 +70,28 @@ const toRate = (name: string, value: string | undefined) => {
   return n;
 };
 
+/** A value printed into `ADMIN_API_*=` lines: printable ASCII without spaces, or a pasted .env breaks. */
+const toCredential = (name: string, value: string | undefined) => {
+  if (value !== undefined && !/^[\x21-\x7e]{1,200}$/.test(value)) {
+    console.error(
+      `--${name} must be 1 to 200 printable characters without spaces (got ${JSON.stringify(value)})`,
+    );
+    process.exit(2);
+  }
+  return value;
+};
+
 const MAX_PORT = 65_535;
 const authPort = toInt('auth-port', values['auth-port'], 0, MAX_PORT);
 const graphqlPort = toInt('graphql-port', values['graphql-port'], 0, MAX_PORT);
+if (authPort !== 0 && authPort === graphqlPort) {
+  console.error(
+    `--auth-port and --graphql-port must differ: the two hosts are two origins (both ${authPort})`,
+  );
+  process.exit(2);
+}
+const clientId = toCredential('client-id', values['client-id']);
+const clientSecret = toCredential('client-secret', values['client-secret']);
 const tokenLifetime = values['token-lifetime'];
 const tokenLifetimeS =
   tokenLifetime === undefined ? undefined : toInt('token-lifetime', tokenLifetime, 1);
@@ -87,8 +107,8 @@ const { adminApiSchemaVersion } = await import('./admin-api-schema.js');
 const emulator = await startEmulator({
   authPort,
   graphqlPort,
-  ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
-  ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
+  ...(clientId === undefined ? {} : { clientId }),
+  ...(clientSecret === undefined ? {} : { clientSecret }),
   ...(tokenLifetimeS === undefined ? {} : { tokenLifetimeS }),
   rateLimit: rateLimit === 0 ? false : { limit: rateLimit },
   fixtures: { seed },

@@ -238,6 +238,19 @@ describe('admin-api-emulator --faults and --faults-token', () => {
     ]);
   });
 
+  it.each([
+    [['--auth-port=4555', '--graphql-port=4555'], '--auth-port and --graphql-port must differ'],
+    [['--seed=9007199254740993'], '--seed must be an integer from 0 to 9007199254740991'],
+    [['--client-id='], '--client-id must be 1 to 200 printable characters'],
+    [['--client-secret=two words'], '--client-secret must be 1 to 200 printable characters'],
+  ])('refuses %j with exit code 2 and one line, before starting anything', async (args, says) => {
+    const { code, stderr } = await exitOf(args);
+    expect(code).toBe(2);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(says);
+  });
+
   it('says in one line that a port is taken, and exits 1, not with a stack trace', async () => {
     const taken = createServer().listen(0, '127.0.0.1');
     await once(taken, 'listening');
