@@ -125,7 +125,7 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
     resolveTokenRequestConfig(options);
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
-  const secrets = [clientSecret];
+  const secrets = urlSecretForms([clientSecret]);
 
   const deadline = performance.now() + timeoutMs;
   const timeoutSignal = AbortSignal.timeout(timeoutMs);

@@ -1,5 +1,5 @@
 import { ConfigurationError } from './errors.js';
-import { bodyExcerpt, redact, urlSecretForms } from './redact.js';
+import { bodyExcerpt, findSecret, redact, urlSecretForms } from './redact.js';
 import { TOKEN_PATH } from './wire-constants.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -43,6 +43,31 @@ function namer(optionName: string, variable: string | undefined) {
   };
 }
 
+/** Shortest secret looked for inside a URL: a shorter one could be an ordinary part of it. */
+const MIN_SECRET_IN_URL = 8;
+
+function decodedOrRaw(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * True when `base` holds one of `secrets` (of 8 characters or more) in any case, raw, percent-
+ * or form-encoded. `URL` lowercases and cuts what it parses at `:`, `/` and `.`, so no quote of a
+ * part of such a URL could be redacted reliably: it is refused whole, and nothing of it quoted.
+ */
+function holdsSecret(base: string, secrets: readonly string[]): boolean {
+  const long = secrets.filter((secret) => secret.length >= MIN_SECRET_IN_URL);
+  const texts = [base, decodedOrRaw(base)].map((text) => text.toLowerCase());
+  return (
+    long.some((secret) => texts.some((text) => text.includes(secret.toLowerCase()))) ||
+    findSecret(base, long) !== undefined
+  );
+}
+
 /**
  * Resolves `{base}{path}` for a request that carries a credential. Accepts an origin with or
  * without a trailing slash, a path prefix, or a URL that already ends in `path`. Refuses plain
@@ -51,6 +76,12 @@ function namer(optionName: string, variable: string | undefined) {
 export function secureEndpointUrl(base: string, path: string, options: SecureEndpointOptions): URL {
   const { optionName, carries } = options;
   const { subject, tail, aside } = namer(optionName, options.variable);
+  if (holdsSecret(String(base), options.secrets ?? [])) {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      `${subject} contains the client secret (not quoted here): are two values swapped, or a form pasted in?${tail}`,
+    );
+  }
   const secrets = urlSecretForms(options.secrets ?? []);
   let url: URL;
   try {

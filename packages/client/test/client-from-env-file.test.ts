@@ -101,7 +101,7 @@ describe('createAdminClientFromEnv reads .env as admin-api codegen does', () => 
     const env = { ...vars, ADMIN_API_BASE_URL: vars.ADMIN_API_CLIENT_SECRET };
     const error = thrown(() => createAdminClientFromEnv({ env }));
     expect(error.code).toBe('INVALID_OPTION');
-    expect(error.message).toMatch(/^ADMIN_API_BASE_URL must be/);
+    expect(error.message).toMatch(/^ADMIN_API_BASE_URL contains the client secret/);
     const cause = error.cause instanceof Error ? error.cause.message : '';
     for (const text of [error.message, error.stack, JSON.stringify(error), cause])
       expect(text).not.toContain(vars.ADMIN_API_CLIENT_SECRET);

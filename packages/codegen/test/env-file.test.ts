@@ -63,7 +63,7 @@ describe('credentials from the environment and .env in the folder codegen runs i
     expect(error).toBeInstanceOf(CodegenError);
     expect((error as CodegenError).code).toBe('INVALID_OPTION');
     expect(error.message).toMatch(
-      /ADMIN_API_BASE_URL must be an absolute https:\/\/ URL .*; it sets baseUrl$/,
+      /ADMIN_API_BASE_URL contains the client secret .*; it sets baseUrl$/,
     );
     expect(`${error.message}\n${JSON.stringify(error)}`).not.toContain(emu.clientSecret);
     expect(emu.stats.tokensIssued).toBe(0);

@@ -70,11 +70,14 @@ const toRate = (name: string, value: string | undefined) => {
   return n;
 };
 
-/** A value printed into `ADMIN_API_*=` lines: printable ASCII without spaces, or a pasted .env breaks. */
+/**
+ * A value printed into `ADMIN_API_*=` lines: printable ASCII without spaces, `#`, quotes or
+ * backslashes, or a pasted .env reads something else. Never echoed: it may be a secret.
+ */
 const toCredential = (name: string, value: string | undefined) => {
-  if (value !== undefined && !/^[\x21-\x7e]{1,200}$/.test(value)) {
+  if (value !== undefined && !/^[!$-&(-[\]-_a-~]{1,200}$/.test(value)) {
     console.error(
-      `--${name} must be 1 to 200 printable characters without spaces (got ${JSON.stringify(value)})`,
+      `--${name} must be 1 to 200 printable characters without spaces, #, quotes, backticks or backslashes`,
     );
     process.exit(2);
   }

@@ -243,12 +243,16 @@ describe('admin-api-emulator --faults and --faults-token', () => {
     [['--seed=9007199254740993'], '--seed must be an integer from 0 to 9007199254740991'],
     [['--client-id='], '--client-id must be 1 to 200 printable characters'],
     [['--client-secret=two words'], '--client-secret must be 1 to 200 printable characters'],
+    // A pasted .env would read `s3cr3t` alone: `#` starts a comment there.
+    [['--client-secret=s3cr3t#1'], '--client-secret must be 1 to 200 printable characters'],
   ])('refuses %j with exit code 2 and one line, before starting anything', async (args, says) => {
     const { code, stderr } = await exitOf(args);
     expect(code).toBe(2);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(says);
+    // A refused secret is never echoed.
+    expect(stderr).not.toMatch(/two words|s3cr3t/);
   });
 
   it('says in one line that a port is taken, and exits 1, not with a stack trace', async () => {

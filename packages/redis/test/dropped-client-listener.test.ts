@@ -111,7 +111,7 @@ describe("a fleet and its clients' listeners", () => {
           onEvent: (event) => heard.push(`joined ${event.type}`),
           now: Date.now,
         }),
-      ).toThrow();
+      ).toThrow(expect.objectContaining({ name: 'ConfigurationError', code: 'INVALID_OPTION' }));
       const kept = createAdminClient({
         ...credentials,
         fleet,
