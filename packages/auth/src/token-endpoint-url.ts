@@ -22,6 +22,11 @@ export interface SecureEndpointOptions {
   /** Allows `http://` to non-loopback hosts. */
   allowInsecureHttp?: boolean | undefined;
   /**
+   * Whether the caller takes an `allowInsecureHttp` option, which the refusal of `http://` then
+   * offers; codegen has none, and offers a loopback host instead. @default true
+   */
+  offersAllowInsecureHttp?: boolean | undefined;
+  /**
    * The environment variable the base URL was read from (`ADMIN_API_AUTH_URL`): messages then
    * name it, since that is what the user set, and say which option it sets.
    */
@@ -104,8 +109,10 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   if (url.protocol === 'http:' && !options.allowInsecureHttp && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
       'INSECURE_URL',
-      `Refusing to send ${carries} over plain http:// to ${redact(url.host, secrets)} (${aside}). Use https://, ` +
-        'or set allowInsecureHttp: true if this host is on a trusted network.',
+      `Refusing to send ${carries} over plain http:// to ${redact(url.host, secrets)} (${aside}). ` +
+        (options.offersAllowInsecureHttp === false
+          ? 'Use https://, or http:// to a loopback host (such as a local proxy).'
+          : 'Use https://, or set allowInsecureHttp: true if this host is on a trusted network.'),
     );
   }
   const prefix = url.pathname.replace(/\/+$/, '');
@@ -118,7 +125,7 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
 /** Options of {@link tokenEndpointUrl}: those of {@link secureEndpointUrl} it passes on. */
 export type EndpointUrlOptions = Pick<
   SecureEndpointOptions,
-  'allowInsecureHttp' | 'variable' | 'secrets'
+  'allowInsecureHttp' | 'offersAllowInsecureHttp' | 'variable' | 'secrets'
 >;
 
 /** Resolves `{authUrl}/api/admin/oauth/token`; see {@link secureEndpointUrl}. */

@@ -270,3 +270,14 @@ describe('introspectSchema with the two hosts mixed up', () => {
     expect(api().requests).toEqual([]);
   });
 });
+
+describe('introspectSchema with a plain http:// host', () => {
+  it('refuses with INSECURE_URL, offering a loopback host, not an option codegen does not have', async () => {
+    const credentials = { ...api().credentials, baseUrl: 'http://graphql.example' };
+    const error = await rejection(introspectSchema({ credentials }));
+    expect(error).toMatchObject({ code: 'INSECURE_URL' });
+    expect(error.message).toContain('Use https://, or http:// to a loopback host');
+    expect(error.message).not.toContain('allowInsecureHttp');
+    expect(api().requests).toEqual([]);
+  });
+});

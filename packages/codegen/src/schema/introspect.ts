@@ -110,10 +110,12 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
       carries: 'access tokens',
       variable: envVariableOf(credentials, 'baseUrl'),
       secrets,
+      offersAllowInsecureHttp: false,
     });
     const tokenUrl = tokenEndpointUrl(credentials.authUrl, {
       variable: envVariableOf(credentials, 'authUrl'),
       secrets,
+      offersAllowInsecureHttp: false,
     });
     // Swapped or equal hosts would post the secret to the GraphQL host: refused before any request.
     checkHosts(tokenUrl, graphqlUrl, {
