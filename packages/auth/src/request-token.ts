@@ -86,20 +86,13 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
   const clientId = requireString(options, 'clientId');
   const clientSecret = requireString(options, 'clientSecret');
   const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
-  // A refusal quotes the URL, which may hold the secret (swapped variables, a pasted form): the
-  // quote leaves it out, and the whole error is redacted as well.
-  let url: URL;
-  try {
-    url = tokenEndpointUrl(authUrl, {
+  return {
+    // Given the secret, a refusal never shows it (swapped variables, a pasted form).
+    url: tokenEndpointUrl(authUrl, {
       allowInsecureHttp: options.allowInsecureHttp,
       variable: envVariableOf(options, 'authUrl'),
       secrets: [clientSecret],
-    });
-  } catch (error) {
-    throw redactError(error as Error, urlSecretForms([clientSecret]));
-  }
-  return {
-    url,
+    }),
     clientId,
     clientSecret,
     timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS),
