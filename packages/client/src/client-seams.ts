@@ -43,13 +43,12 @@ function ownRateLimiter(
 
 /**
  * The token provider and rate limiter the client uses: given ones, ones made from the
- * credentials (with the client's event listener, clock and fetch), or a fleet's; plus the
- * secret to keep out of errors.
+ * credentials (with the client's event listener, clock and fetch), or a fleet's.
  */
 export function resolveSeams(
   options: AdminClientOptions,
   config: ClientConfig,
-): { tokenProvider: TokenProvider; secrets: string[]; rateLimiter: RateLimiter | undefined } {
+): { tokenProvider: TokenProvider; rateLimiter: RateLimiter | undefined } {
   checkOptionalImplementation('tokenProvider', options.tokenProvider, ['getToken', 'invalidate']);
   if (options.tokenProvider) {
     if ((options as ClientFleetOptions).fleet) {
@@ -59,7 +58,6 @@ export function resolveSeams(
     }
     return {
       tokenProvider: options.tokenProvider,
-      secrets: [],
       rateLimiter: ownRateLimiter(options, config),
     };
   }
@@ -106,7 +104,6 @@ export function resolveSeams(
   if (!fleet) {
     return {
       tokenProvider: tokenProviderFromConfig(providerConfig),
-      secrets: [clientSecret],
       rateLimiter: ownRateLimiter(options, config),
     };
   }
@@ -120,7 +117,6 @@ export function resolveSeams(
   checkTokenStore(membership.tokenStore);
   return {
     tokenProvider: tokenProviderFromConfig({ ...providerConfig, store: membership.tokenStore }),
-    secrets: [clientSecret],
     rateLimiter: membership.rateLimiter,
   };
 }
@@ -136,10 +132,11 @@ export function resolveClient(options: AdminClientOptions): {
   rateLimiter: RateLimiter | undefined;
 } {
   const secret = (options as { clientSecret?: unknown }).clientSecret;
+  // The secret the client keeps out of errors; with credentials, one that is checked non-empty.
   const given = typeof secret === 'string' && secret !== '' ? [secret] : [];
   try {
     const config = resolveClientConfig(options, given);
-    return { config, ...resolveSeams(options, config) };
+    return { config, secrets: given, ...resolveSeams(options, config) };
   } catch (error) {
     throw error instanceof Error ? redactError(error, urlSecretForms(given)) : error;
   }
