@@ -105,23 +105,24 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
   try {
     // A malformed URL is quoted in the message, and may carry the secret: it is taken out first.
     const secrets = [credentials.clientSecret];
+    const sources = {
+      authUrl: envVariableOf(credentials, 'authUrl'),
+      baseUrl: envVariableOf(credentials, 'baseUrl'),
+    };
     const graphqlUrl = secureEndpointUrl(credentials.baseUrl, GRAPHQL_PATH, {
       optionName: 'baseUrl',
       carries: 'access tokens',
-      variable: envVariableOf(credentials, 'baseUrl'),
+      variable: sources.baseUrl,
       secrets,
       offersAllowInsecureHttp: false,
     });
     const tokenUrl = tokenEndpointUrl(credentials.authUrl, {
-      variable: envVariableOf(credentials, 'authUrl'),
+      variable: sources.authUrl,
       secrets,
       offersAllowInsecureHttp: false,
     });
     // Swapped or equal hosts would post the secret to the GraphQL host: refused before any request.
-    checkHosts(tokenUrl, graphqlUrl, {
-      authUrl: envVariableOf(credentials, 'authUrl'),
-      baseUrl: envVariableOf(credentials, 'baseUrl'),
-    });
+    checkHosts(tokenUrl, graphqlUrl, sources);
     endpoint = graphqlUrl.href;
     tokenHost = tokenUrl.origin;
   } catch (error) {
