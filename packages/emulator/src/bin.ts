@@ -15,6 +15,12 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
+/** A usage error: one line, exit code 2, before anything starts. */
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
 /** The options given, or exit 2 with one line on a mistyped, incomplete or extra argument. */
 function parseOptions() {
   try {
@@ -24,8 +30,7 @@ function parseOptions() {
     if (!code.startsWith('ERR_PARSE_ARGS_')) throw error;
     // parseArgs' advice on positional arguments that start with '-' is noise here: there are none.
     const [advice] = (error as Error).message.split('. To specify a positional');
-    console.error(`${advice?.replace(/\s*\n\s*/g, ' ')} (see admin-api-emulator --help)`);
-    process.exit(2);
+    return refuse(`${advice?.replace(/\s*\n\s*/g, ' ')} (see admin-api-emulator --help)`);
   }
 }
 
@@ -54,8 +59,7 @@ const toInt = (name: string, value: string | undefined, min = 0, max = Number.MA
   if (!/^\d+$/.test(value ?? '') || n < min || n > max) {
     const range =
       max === Number.MAX_SAFE_INTEGER && n <= max ? `of at least ${min}` : `from ${min} to ${max}`;
-    console.error(`--${name} must be an integer ${range} (got ${value})`);
-    process.exit(2);
+    refuse(`--${name} must be an integer ${range} (got ${value})`);
   }
   return n;
 };
@@ -64,8 +68,7 @@ const toInt = (name: string, value: string | undefined, min = 0, max = Number.MA
 const toRate = (name: string, value: string | undefined) => {
   const n = Number(value);
   if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value ?? '') || !(n >= 0 && n <= 1)) {
-    console.error(`--${name} must be a probability from 0 to 1, e.g. 0.2 (got ${value})`);
-    process.exit(2);
+    refuse(`--${name} must be a probability from 0 to 1, e.g. 0.2 (got ${value})`);
   }
   return n;
 };
@@ -76,10 +79,9 @@ const toRate = (name: string, value: string | undefined) => {
  */
 const toCredential = (name: string, value: string | undefined) => {
   if (value !== undefined && !/^[!$-&(-[\]-_a-~]{1,200}$/.test(value)) {
-    console.error(
+    refuse(
       `--${name} must be 1 to 200 printable characters without spaces, #, quotes, backticks or backslashes`,
     );
-    process.exit(2);
   }
   return value;
 };
@@ -88,10 +90,9 @@ const MAX_PORT = 65_535;
 const authPort = toInt('auth-port', values['auth-port'], 0, MAX_PORT);
 const graphqlPort = toInt('graphql-port', values['graphql-port'], 0, MAX_PORT);
 if (authPort !== 0 && authPort === graphqlPort) {
-  console.error(
+  refuse(
     `--auth-port and --graphql-port must differ: the two hosts are two origins (both ${authPort})`,
   );
-  process.exit(2);
 }
 const clientId = toCredential('client-id', values['client-id']);
 const clientSecret = toCredential('client-secret', values['client-secret']);
