@@ -1,6 +1,5 @@
 import { type TokenProvider, type TokenProviderOptions, TokenRequestError } from '@admin-api/auth';
 import { checkDurationMs, checkOptionalSignal, emit, sleep } from '@admin-api/auth/internal';
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminApiEvent } from './admin-api-events.js';
 import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-attempt.js';
 import type { AdminClientBaseOptions } from './client-config.js';
@@ -13,7 +12,7 @@ import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
 import type { AcquireOptions } from './rate-limiter.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
-import type { TypedDocumentString } from './typed-document-string.js';
+import type { TypedDocumentNodeLike, TypedDocumentString } from './typed-document-string.js';
 
 /**
  * How long a token issued to replace a refused one, and refused itself before any request with
@@ -81,7 +80,7 @@ export interface AdminClient {
   request<TResult = unknown, TVariables extends object = Variables>(
     document:
       | TypedDocumentString<TResult, TVariables>
-      | TypedDocumentNode<TResult, TVariables>
+      | TypedDocumentNodeLike<TResult, TVariables>
       | string,
     ...args: RequestArgs<TVariables>
   ): Promise<TResult>;

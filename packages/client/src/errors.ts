@@ -1,6 +1,17 @@
 import { AdminApiError, type AdminApiErrorDetails } from '@admin-api/auth';
-import type { GraphQLFormattedError } from 'graphql';
 import { label } from './operation-label.js';
+
+/**
+ * One entry of a GraphQL answer's `errors`, with the same shape as graphql-js's
+ * `GraphQLFormattedError` (values of either type are assignable to the other). Declared here so
+ * the client's types do not load graphql's typings.
+ */
+export interface GraphQLFormattedError {
+  readonly message: string;
+  readonly locations?: ReadonlyArray<{ readonly line: number; readonly column: number }>;
+  readonly path?: ReadonlyArray<string | number>;
+  readonly extensions?: { [key: string]: unknown };
+}
 
 /** Longest server message quoted in an error's own message; `errors` has them whole. */
 const MAX_QUOTED_MESSAGE = 300;

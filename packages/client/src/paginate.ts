@@ -1,12 +1,11 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { isRecord } from '@admin-api/auth/internal';
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { AdminClient, RequestOptions, Variables } from './admin-client.js';
 import { HttpError } from './errors.js';
 import { toOperation } from './operation.js';
 import { label } from './operation-label.js';
 import { pageFingerprint } from './page-fingerprint.js';
-import type { TypedDocumentString } from './typed-document-string.js';
+import type { TypedDocumentNodeLike, TypedDocumentString } from './typed-document-string.js';
 
 /** The service's largest page. */
 export const MAX_PAGE_LIMIT = 200;
@@ -75,7 +74,7 @@ export async function* paginate<
   TItem,
 >(
   client: AdminClient,
-  document: TypedDocumentString<TResult, TVariables> | TypedDocumentNode<TResult, TVariables>,
+  document: TypedDocumentString<TResult, TVariables> | TypedDocumentNodeLike<TResult, TVariables>,
   variables: Omit<TVariables, 'pagination'>,
   options: PaginateOptions<TResult, TItem>,
 ): AsyncGenerator<TItem, void, undefined> {

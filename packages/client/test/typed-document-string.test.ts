@@ -1,8 +1,9 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { parse } from 'graphql';
+import { type GraphQLFormattedError, parse } from 'graphql';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type AdminClient,
+  type GraphQLResponseError,
   type PaginationInput,
   paginate,
   type RequestArgs,
@@ -61,6 +62,10 @@ function typeChecks(client: AdminClient) {
   expectTypeOf(client.request('{ me { id } }')).resolves.toBeUnknown();
   // A typed string is a string wherever one is expected.
   expectTypeOf(GetMe).toExtend<string>();
+  // An untyped DocumentNode stays untyped too, and a typed one from its own package infers (above).
+  expectTypeOf(client.request(parse('{ me { id } }'))).resolves.toBeUnknown();
+  // @ts-expect-error an object that is not a document
+  void client.request({ kind: 'Field' });
 
   // An SDK method built on it, as getSdk builds them: the same signature as from a node.
   const call =
@@ -74,6 +79,14 @@ function typeChecks(client: AdminClient) {
     [variables?: GetMeQueryVariables, options?: RequestOptions]
   >();
   expectTypeOf(call(GetMe)).returns.resolves.toEqualTypeOf<GetMeQuery>();
+
+  // The entries of `errors` and graphql's GraphQLFormattedError are interchangeable.
+  const fromServer = (error: GraphQLResponseError): readonly GraphQLFormattedError[] =>
+    error.errors;
+  const fromGraphQL = (errors: readonly GraphQLFormattedError[]): GraphQLResponseError['errors'] =>
+    errors;
+  expectTypeOf(fromServer).toBeFunction();
+  expectTypeOf(fromGraphQL).toBeFunction();
 
   return async () => {
     for await (const product of paginate(
