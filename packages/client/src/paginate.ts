@@ -34,7 +34,17 @@ export interface PaginationInput {
 
 /** Options of {@link paginate}. */
 export interface PaginateOptions<TResult, TItem> extends Omit<RequestOptions, 'idempotent'> {
-  /** Picks the list out of a result, e.g. `(r) => r.listProduct`. */
+  /**
+   * Picks the list out of a result, e.g. `(r) => r.listProduct`. Called once per page with that
+   * page's whole result, so it can also report progress from the list's `page` and `count`, when
+   * the document selects them.
+   *
+   * @example
+   * select: (r) => {
+   *   console.error(`page ${r.listProduct.page} of ${Math.ceil(r.listProduct.count / r.listProduct.limit)}`);
+   *   return r.listProduct;
+   * }
+   */
   select: (result: TResult) => Page<TItem>;
   /** Page size, capped at 200. @default 200 */
   limit?: number | undefined;

@@ -24,6 +24,27 @@ describe('paginate', () => {
     expect(emulator().stats.graphqlRequests).toBe(3);
   });
 
+  it("calls select once per page with that page's result, so progress can be reported", async () => {
+    const progress: string[] = [];
+    let items = 0;
+    for await (const _ of paginate(
+      clientFor(emulator()),
+      ListProducts,
+      {},
+      {
+        limit: 50,
+        select: (r) => {
+          const { page, count, limit } = r.listProduct;
+          progress.push(`page ${page} of ${Math.ceil(count / limit)}`);
+          return r.listProduct;
+        },
+      },
+    ))
+      items++;
+    expect(progress).toEqual(['page 1 of 3', 'page 2 of 3', 'page 3 of 3']);
+    expect(items).toBe(120);
+  });
+
   it('caps the page size at 200', async () => {
     let count = 0;
     for await (const _ of paginate(
