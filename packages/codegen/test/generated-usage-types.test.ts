@@ -107,6 +107,18 @@ describe('the generated module', () => {
     ).toBe('');
   });
 
+  it('in string mode, type-checks with its usage without reading the typings of graphql or @graphql-typed-document-node/core', async () => {
+    const sources = [{ location: 'src/documents.graphql', documents: [parse(DOCUMENTS)] }];
+    const dir = project({ 'src/usage.ts': usage('admin-api') });
+    writeFileSync(join(dir, 'src/admin-api.ts'), generateModule(adminApiSchema(), sources));
+    const files = (await typeCheckDirectory(dir, ['src'], { listFiles: true })).split('\n');
+    expect(files.filter((line) => line.includes('error TS'))).toEqual([]);
+    expect(files.some((file) => file.endsWith('/packages/client/dist/index.d.ts'))).toBe(true);
+    expect(files.filter((file) => /\/(graphql|@graphql-typed-document-node)\//.test(file))).toEqual(
+      [],
+    );
+  });
+
   it('type-checks when schema types are named like what the module declares, imports or uses globally, or like each other', async () => {
     const schema = buildSchema(`
       enum orderStatus { LOWER }
