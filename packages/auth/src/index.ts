@@ -15,6 +15,7 @@ export {
   type ProcessTokenResponseOptions,
   processTokenResponse,
 } from './process-token-response.js';
+export type { Env } from './read-env-vars.js';
 export {
   type ClientCredentials,
   DEFAULT_TOKEN_RETRIES,

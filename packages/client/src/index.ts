@@ -1,12 +1,22 @@
 export {
+  type AccessToken,
   AdminApiError,
   type AdminApiErrorCode,
   type AdminApiErrorDetails,
   type AuthEvent,
+  type AuthEventListener,
+  type ClientCredentials,
   ConfigurationError,
   type ConfigurationErrorCode,
   type RefreshTurn,
   type RefreshTurnRequest,
+  type RequestTokenOptions,
+  type TokenProvider,
+  type TokenProviderOptions,
+  TokenRequestError,
+  type TokenRequestErrorCode,
+  type TokenRequestErrorDetails,
+  type TokenRetryOptions,
   type TokenStore,
 } from '@admin-api/auth';
 export { parseRetryAfter } from '@admin-api/auth/internal';
@@ -41,6 +51,7 @@ export { MAX_SHARED_PAUSE_MS } from './client-pause.js';
 export {
   AbortedError,
   AuthError,
+  type GraphQLFormattedError,
   GraphQLResponseError,
   type GraphQLResponseErrorOptions,
   HttpError,
@@ -76,4 +87,9 @@ export {
 export type { AcquireOptions, RateLimiter } from './rate-limiter.js';
 export { MIN_RETRY_AFTER_MS, type RetryOptions } from './retry-policy.js';
 export type { SetTimer } from './scheduler.js';
-export type { TypedDocumentString } from './typed-document-string.js';
+export type {
+  DocumentNodeLike,
+  DocumentTypeDecoration,
+  TypedDocumentNodeLike,
+  TypedDocumentString,
+} from './typed-document-string.js';

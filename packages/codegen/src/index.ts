@@ -1,13 +1,25 @@
+export type { ClientCredentials, Env } from '@admin-api/auth';
+export type {
+  AdminApiPluginFunction,
+  AdminApiPluginModule,
+  AdminApiPreset,
+  AdminApiValidateFunction,
+  CodegenDocumentFile,
+  ForwardedSkipValidation,
+  GenerateSection,
+  PresetOptions,
+} from './codegen-plugin-types.js';
 export {
   type AdminApiCodegenOptions,
   type AdminApiSchemaPointer,
   DEFAULT_SCHEMA_CACHE,
   defineConfig,
   REFRESH_ENV_VAR,
+  type ResolvedCodegenOptions,
   type SchemaCacheOptions,
 } from './define-config.js';
 export { CodegenError, type CodegenErrorCode, type CodegenErrorDetails } from './errors.js';
-export { DEFAULT_SCALARS, type ScalarTypes } from './generator/index.js';
+export { DEFAULT_SCALARS, type GeneratorConfig, type ScalarTypes } from './generator/index.js';
 export { preset } from './preset.js';
 export {
   type AdminApiCredentials,
