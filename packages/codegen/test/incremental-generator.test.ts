@@ -6,6 +6,7 @@ import { resolveGeneratorConfig } from '../src/generator/config.js';
 import {
   createIncrementalGenerator,
   generateModule,
+  inspectDefinitions,
   type SourceDocuments,
 } from '../src/generator/index.js';
 import { CodegenError } from '../src/index.js';
@@ -95,6 +96,31 @@ describe('the incremental generator', () => {
             documents: docs,
           }));
           expect(outcome(() => generator.print())).toBe(
+            outcome(() => generateModule(schema, sources)),
+          );
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('prints definitions the caller inspected, as the runner hands them over, exactly as generateModule prints their files', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => {
+        const generator = createIncrementalGenerator(schema);
+        const files = new Map<string, readonly DocumentNode[]>();
+        for (const { location, version, reparse } of edits) {
+          const versions = VERSIONS[location] ?? [];
+          const text = versions[version % versions.length];
+          if (text === undefined) files.delete(location);
+          else files.set(location, [reparse ? parse(text) : (PARSED.get(text) as DocumentNode)]);
+          const sources: SourceDocuments[] = [...files].map(([at, docs]) => ({
+            location: at,
+            documents: docs,
+          }));
+          const definitions = inspectDefinitions(sources);
+          if (definitions.problems.length > 0) continue;
+          expect(outcome(() => generator.printDefinitions(definitions))).toBe(
             outcome(() => generateModule(schema, sources)),
           );
         }

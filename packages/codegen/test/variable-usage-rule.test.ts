@@ -26,7 +26,7 @@ function problems(schema: GraphQLSchema, document: DocumentNode, useOurs: boolea
 
 const TEST_SCHEMA = buildSchema(`
   directive @limit(max: Int!) on FIELD | INLINE_FRAGMENT | FRAGMENT_SPREAD | QUERY
-  input Range { from: Int!, to: Int = 10, tags: [String!] }
+  input Range { from: Int!, to: Int = 10, step: Int! = 1, tags: [String!] }
   input Pick @oneOf { id: ID, name: String }
   interface Node { id: ID! }
   type Item implements Node { id: ID!, name(upper: Boolean!): String, parts(range: Range, ids: [ID!]!): [Item!]! }
@@ -36,6 +36,7 @@ const TEST_SCHEMA = buildSchema(`
     node(id: ID!): Node
     pick(by: Pick!): Item
     pickAny(by: Pick): Item
+    limited(max: Int! = 3): [Item!]!
   }
 `);
 
@@ -55,6 +56,8 @@ const REPORTED = [
   'query K($id: ID! = "1") { node(id: $id) { ... on Item { parts(ids: [$id, $other]) { id } } } }',
   'query L($range: Range) { ...Spread } fragment Spread on Query { items(range: $range) { ...Deep } } fragment Deep on Item { parts(ids: [$nope]) { id } }',
   'query M { ...Spread } query N($range: Range!) { ...Spread } fragment Spread on Query { items(range: $range) { id } }',
+  'fragment Before on Query { items(range: $range) { id } } query S($range: Range) { ...Before }',
+  'query T($step: Int) { items(range: { from: 1, tags: [$step] }) { id } limited(max: $step) { id } }',
 ];
 
 /** Documents where neither rule has anything to say (other rules report the unknown names). */
@@ -63,6 +66,7 @@ const SILENT = [
   'query P($name: String) { pick(by: { name: $name }) { id } }',
   'query Q($x: String) { item(id: "1") { id @unknown(upper: $x) } }',
   'query R($range: Range!, $to: Int) { items(range: $range) { parts(range: { from: 1, to: $to }, ids: []) { id } } }',
+  'query U($max: Int, $step: Int) { limited(max: $max) { id } items(range: { from: 1, step: $step }) { id } }',
 ];
 
 describe('the variable usage rule', () => {

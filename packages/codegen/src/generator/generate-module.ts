@@ -1,6 +1,10 @@
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { compareCodeUnits } from '../compare-code-units.js';
-import { collectDefinitions, type SourceDocuments } from './collect-definitions.js';
+import {
+  collectDefinitions,
+  type Definitions,
+  type SourceDocuments,
+} from './collect-definitions.js';
 import { DefinitionCompiler } from './compile-definition.js';
 import {
   type GeneratorConfig,
@@ -19,9 +23,8 @@ function printModule(
   schema: GraphQLSchema,
   config: ResolvedGeneratorConfig,
   compiler: DefinitionCompiler,
-  sources: readonly SourceDocuments[],
+  { operations, fragments }: Definitions,
 ): string {
-  const { operations, fragments } = collectDefinitions(sources);
   const compiledFragments = [...fragments.values()]
     .map((fragment) => compiler.fragment(fragment, fragments))
     .sort((a, b) => compareCodeUnits(a.name, b.name));
@@ -99,7 +102,8 @@ export function generateResolvedModule(
   sources: readonly SourceDocuments[],
   config: ResolvedGeneratorConfig,
 ): string {
-  return printModule(schema, config, new DefinitionCompiler(schema, config), sources);
+  const compiler = new DefinitionCompiler(schema, config);
+  return printModule(schema, config, compiler, collectDefinitions(sources));
 }
 
 /** The generator of a watcher: see {@link createIncrementalGenerator}. */
@@ -108,6 +112,12 @@ export interface IncrementalGenerator {
   set(location: string, documents: readonly DocumentNode[] | undefined): void;
   /** The module for the files set so far: exactly what {@link generateModule} prints for them. */
   print(): string;
+  /**
+   * The module for definitions the caller has already gathered with `inspectDefinitions` and
+   * found no problem in (the runner, which checks them before generating), instead of the files
+   * set: they are not gathered a second time.
+   */
+  printDefinitions(definitions: Definitions): string;
 }
 
 /**
@@ -134,7 +144,10 @@ export function createIncrementalGenerator(
     },
     print() {
       const sources = [...files].map(([location, documents]) => ({ location, documents }));
-      return printModule(schema, config, compiler, sources);
+      return printModule(schema, config, compiler, collectDefinitions(sources));
+    },
+    printDefinitions(definitions) {
+      return printModule(schema, config, compiler, definitions);
     },
   };
 }

@@ -1,6 +1,7 @@
 export {
   collectDefinitions,
   type DefinitionProblem,
+  type Definitions,
   inspectDefinitions,
   type PlacedDefinition,
   type SourceDocuments,

@@ -56,10 +56,17 @@ export interface ShapeField {
   readonly deprecated: string | undefined;
 }
 
+/** One node of a response key, as met while collecting. */
+interface CollectedNode {
+  readonly node: FieldNode;
+  /** Whether it is selected only under `@include`/`@skip` (its own or an enclosing one). */
+  readonly conditional: boolean;
+  /** The file it comes from: fragments may live in other files. */
+  readonly location: string;
+}
+
 interface CollectedField {
-  readonly nodes: FieldNode[];
-  /** Per node: whether it is selected only under `@include`/`@skip` (its own or an enclosing one). */
-  readonly nodeConditions: boolean[];
+  readonly nodes: CollectedNode[];
   conditional: boolean;
 }
 
@@ -67,6 +74,8 @@ interface CollectedField {
 interface MergedSelection {
   readonly set: SelectionSetNode;
   readonly conditional: boolean;
+  /** The file it comes from. */
+  readonly location: string;
 }
 
 /** What building shapes needs, and what it reports back. */
@@ -93,8 +102,11 @@ export function documentError(location: string, node: ASTNode, message: string):
   );
 }
 
+const isConditionDirective = (directive: DirectiveNode) =>
+  directive.name.value === 'include' || directive.name.value === 'skip';
+
 function isConditional(directives: readonly DirectiveNode[] | undefined): boolean {
-  return directives?.some((d) => d.name.value === 'include' || d.name.value === 'skip') ?? false;
+  return directives?.some(isConditionDirective) ?? false;
 }
 
 /**
@@ -104,21 +116,16 @@ function isConditional(directives: readonly DirectiveNode[] | undefined): boolea
  */
 export class ShapeBuilder {
   private readonly built = new Map<string, SelectionShape>();
-  private readonly selectionIds = new WeakMap<SelectionSetNode, number>();
-  private nextSelectionId = 0;
-  /** The file each node met so far comes from: fragments may live in other files. */
-  private readonly locations = new WeakMap<ASTNode, string>();
+  // A builder lives for one definition: a Map is cheaper than a WeakMap here.
+  private readonly selectionIds = new Map<SelectionSetNode, number>();
 
   constructor(private readonly context: ShapeContext) {}
 
   /** The shape of the definition's own selection set, on `type`. */
   root(type: GraphQLCompositeType, selectionSet: SelectionSetNode): SelectionShape {
-    this.locations.set(selectionSet, this.context.location);
-    return this.shape(type, [{ set: selectionSet, conditional: false }]);
-  }
-
-  private locationOf(node: ASTNode): string {
-    return this.locations.get(node) ?? this.context.location;
+    return this.shape(type, [
+      { set: selectionSet, conditional: false, location: this.context.location },
+    ]);
   }
 
   /** The shape of `selectionSets`, merged, on `type`. */
@@ -149,7 +156,7 @@ export class ShapeBuilder {
   private selectionId(selectionSet: SelectionSetNode): number {
     let id = this.selectionIds.get(selectionSet);
     if (id === undefined) {
-      id = this.nextSelectionId++;
+      id = this.selectionIds.size;
       this.selectionIds.set(selectionSet, id);
     }
     return id;
@@ -160,12 +167,11 @@ export class ShapeBuilder {
     selectionSets: readonly MergedSelection[],
   ): ShapeMember {
     const collected = new Map<string, CollectedField>();
-    for (const { set, conditional } of selectionSets) {
-      this.collect(object, set, conditional, collected, new Set());
-    }
+    for (const selection of selectionSets) this.collect(object, selection, collected, new Set());
     const fields: ShapeField[] = [];
-    for (const [name, { nodes, nodeConditions, conditional }] of collected) {
-      const fieldName = (nodes[0] as FieldNode).name.value;
+    for (const [name, { nodes, conditional }] of collected) {
+      const first = nodes[0] as CollectedNode;
+      const fieldName = first.node.name.value;
       if (fieldName === '__typename') {
         fields.push({
           name,
@@ -175,10 +181,10 @@ export class ShapeBuilder {
         });
         continue;
       }
-      const definition = this.fieldDefinition(object, nodes[0] as FieldNode);
+      const definition = this.fieldDefinition(object, first);
       fields.push({
         name,
-        type: this.outputType(definition.type, subSelections(nodes, nodeConditions)),
+        type: this.outputType(definition.type, subSelections(nodes)),
         optional: conditional,
         deprecated: definition.deprecationReason ?? undefined,
       });
@@ -188,7 +194,7 @@ export class ShapeBuilder {
 
   private fieldDefinition(
     object: GraphQLObjectType,
-    node: FieldNode,
+    { node, location }: CollectedNode,
   ): GraphQLField<unknown, unknown> {
     const name = node.name.value;
     const field = object.getFields()[name];
@@ -197,46 +203,41 @@ export class ShapeBuilder {
       if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
       if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
     }
-    throw documentError(
-      this.locationOf(node),
-      node,
-      `Cannot query field "${name}" on type "${object.name}".`,
-    );
+    throw documentError(location, node, `Cannot query field "${name}" on type "${object.name}".`);
   }
 
-  /** Fields of `selectionSet` that apply to `object`, by response key, fragments merged in. */
+  /** Fields of `selection` that apply to `object`, by response key, fragments merged in. */
   private collect(
     object: GraphQLObjectType,
-    selectionSet: SelectionSetNode,
-    conditional: boolean,
+    { set, conditional, location }: MergedSelection,
     into: Map<string, CollectedField>,
     spreading: Set<string>,
   ): void {
-    const location = this.locationOf(selectionSet);
-    for (const selection of selectionSet.selections) {
+    for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
-        this.locations.set(selection, location);
-        if (selection.selectionSet) this.locations.set(selection.selectionSet, location);
         const key = selection.alias?.value ?? selection.name.value;
-        const fieldConditional = conditional || isConditional(selection.directives);
+        const node = {
+          node: selection,
+          conditional: conditional || isConditional(selection.directives),
+          location,
+        };
         const entry = into.get(key);
         if (entry) {
-          entry.nodes.push(selection);
-          entry.nodeConditions.push(fieldConditional);
-          entry.conditional &&= fieldConditional;
+          entry.nodes.push(node);
+          entry.conditional &&= node.conditional;
         } else {
-          into.set(key, {
-            nodes: [selection],
-            nodeConditions: [fieldConditional],
-            conditional: fieldConditional,
-          });
+          into.set(key, { nodes: [node], conditional: node.conditional });
         }
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition?.name.value;
         if (condition !== undefined && !this.applies(object, condition)) continue;
         const inner = conditional || isConditional(selection.directives);
-        this.locations.set(selection.selectionSet, location);
-        this.collect(object, selection.selectionSet, inner, into, spreading);
+        this.collect(
+          object,
+          { set: selection.selectionSet, conditional: inner, location },
+          into,
+          spreading,
+        );
       } else {
         const name = selection.name.value;
         // A cycle is a validation error; never recurse forever on documents that skipped it.
@@ -245,10 +246,14 @@ export class ShapeBuilder {
         if (!fragment) throw documentError(location, selection, `Unknown fragment "${name}".`);
         const { node } = fragment;
         if (!this.applies(object, node.typeCondition.name.value)) continue;
-        this.locations.set(node.selectionSet, fragment.location);
         spreading.add(name);
         const inner = conditional || isConditional(selection.directives);
-        this.collect(object, node.selectionSet, inner, into, spreading);
+        this.collect(
+          object,
+          { set: node.selectionSet, conditional: inner, location: fragment.location },
+          into,
+          spreading,
+        );
         spreading.delete(name);
       }
     }
@@ -276,8 +281,8 @@ export class ShapeBuilder {
     if (isListType(type)) return { kind: 'list', of: this.outputType(type.ofType, nodes) };
     if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);
     if (!isCompositeType(type)) {
-      const node = nodes.first;
-      throw documentError(this.locationOf(node), node, `"${type}" is not an output type.`);
+      const { node, location } = nodes.first;
+      throw documentError(location, node, `"${type}" is not an output type.`);
     }
     return { kind: 'selection', shape: this.shape(type, nodes.selections) };
   }
@@ -305,7 +310,7 @@ export class ShapeBuilder {
 
 /** The nodes of one response key, as what its type is built from. */
 interface SubSelections {
-  readonly first: FieldNode;
+  readonly first: CollectedNode;
   readonly selections: readonly MergedSelection[];
 }
 
@@ -316,15 +321,15 @@ interface SubSelections {
  * answers `a: { c }` when `$x` is false. A lone conditional node makes the field itself optional,
  * and its sub-fields are then present whenever the field is.
  */
-function subSelections(nodes: readonly FieldNode[], conditions: readonly boolean[]): SubSelections {
+function subSelections(nodes: readonly CollectedNode[]): SubSelections {
   const lone = nodes.length === 1;
   const selections: MergedSelection[] = [];
-  nodes.forEach((node, index) => {
+  for (const { node, conditional, location } of nodes) {
     if (node.selectionSet) {
-      selections.push({ set: node.selectionSet, conditional: !lone && conditions[index] === true });
+      selections.push({ set: node.selectionSet, conditional: !lone && conditional, location });
     }
-  });
-  return { first: nodes[0] as FieldNode, selections };
+  }
+  return { first: nodes[0] as CollectedNode, selections };
 }
 
 /** The object type names a member's `__typename` fields hold (all hold the same). */

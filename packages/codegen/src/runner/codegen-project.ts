@@ -76,8 +76,6 @@ export function createCodegenProject(
     if (file) known.set(path, file);
     else known.delete(path);
     checker.setFile(path, file);
-    const documents = file?.documents.map(({ document }) => document);
-    generator.set(path, documents?.length ? documents : undefined);
   }
 
   return {
@@ -129,10 +127,6 @@ export function createCodegenProject(
     setSchema(schema) {
       checker.setSchema(schema);
       generator = createIncrementalGenerator(schema, settings.generator);
-      for (const [path, file] of known) {
-        const documents = file.documents.map(({ document }) => document);
-        generator.set(path, documents.length ? documents : undefined);
-      }
     },
     build(clock = NO_CLOCK) {
       const check = checker.check();
@@ -147,7 +141,7 @@ export function createCodegenProject(
       }
       if (check.errors > 0) return { ...check, module: undefined };
       try {
-        const module = generator.print();
+        const module = generator.printDefinitions(check.definitions);
         clock.lap('generate');
         return { ...check, module };
       } catch (error) {

@@ -14,6 +14,7 @@ import {
 import { compareCodeUnits } from '../compare-code-units.js';
 import {
   type DefinitionProblem,
+  type Definitions,
   inspectDefinitions,
   type PlacedDefinition,
 } from '../generator/index.js';
@@ -31,12 +32,14 @@ export interface CheckOptions {
   readonly ignoreRules: readonly string[];
 }
 
-/** The documents' problems, and how many operations they hold. */
+/** The documents' problems, how many operations they hold, and their definitions. */
 export interface DocumentCheck {
   readonly diagnostics: readonly Diagnostic[];
   readonly errors: number;
   readonly warnings: number;
   readonly operations: number;
+  /** What the generator prints when there is no error (every definition problem is one). */
+  readonly definitions: Definitions;
 }
 
 /**
@@ -289,6 +292,7 @@ export function createDocumentChecker(
         errors,
         warnings: reported.length - errors,
         operations: definitions.operations.length,
+        definitions,
       };
     },
   };
