@@ -4,6 +4,7 @@ import { type DocumentNode, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { resolveGeneratorConfig } from '../src/generator/config.js';
 import {
+  collectDefinitions,
   createIncrementalGenerator,
   generateModule,
   inspectDefinitions,
@@ -88,14 +89,13 @@ describe('the incremental generator', () => {
             text === undefined
               ? undefined
               : [reparse ? parse(text) : (PARSED.get(text) as DocumentNode)];
-          generator.set(location, documents);
           if (documents) files.set(location, documents);
           else files.delete(location);
           const sources: SourceDocuments[] = [...files].map(([at, docs]) => ({
             location: at,
             documents: docs,
           }));
-          expect(outcome(() => generator.print())).toBe(
+          expect(outcome(() => generator.print(collectDefinitions(sources)))).toBe(
             outcome(() => generateModule(schema, sources)),
           );
         }
@@ -120,7 +120,7 @@ describe('the incremental generator', () => {
           }));
           const definitions = inspectDefinitions(sources);
           if (definitions.problems.length > 0) continue;
-          expect(outcome(() => generator.printDefinitions(definitions))).toBe(
+          expect(outcome(() => generator.print(definitions))).toBe(
             outcome(() => generateModule(schema, sources)),
           );
         }
@@ -129,22 +129,16 @@ describe('the incremental generator', () => {
     );
   });
 
-  it('forgets a removed file', () => {
-    const generator = createIncrementalGenerator(schema);
-    generator.set('src/me.graphql', [parse('query GetMe { me { id } }')]);
-    generator.set('src/me.graphql', undefined);
-    expect(generator.print()).toBe(generateModule(schema, []));
-  });
-
   it("takes the generator's options", () => {
     const generator = createIncrementalGenerator(
       schema,
       resolveGeneratorConfig({ documentMode: 'node' }),
     );
-    const documents = [parse('query GetMe { me { id } }')];
-    generator.set('src/me.graphql', documents);
-    expect(generator.print()).toBe(
-      generateModule(schema, [{ location: 'src/me.graphql', documents }], { documentMode: 'node' }),
+    const sources = [
+      { location: 'src/me.graphql', documents: [parse('query GetMe { me { id } }')] },
+    ];
+    expect(generator.print(collectDefinitions(sources))).toBe(
+      generateModule(schema, sources, { documentMode: 'node' }),
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { compareCodeUnits } from '../compare-code-units.js';
 import {
   collectDefinitions,
@@ -108,16 +108,13 @@ export function generateResolvedModule(
 
 /** The generator of a watcher: see {@link createIncrementalGenerator}. */
 export interface IncrementalGenerator {
-  /** Replaces the documents of one file; `undefined` removes the file. */
-  set(location: string, documents: readonly DocumentNode[] | undefined): void;
-  /** The module for the files set so far: exactly what {@link generateModule} prints for them. */
-  print(): string;
   /**
-   * The module for definitions the caller has already gathered with `inspectDefinitions` and
-   * found no problem in (the runner, which checks them before generating), instead of the files
-   * set: they are not gathered a second time.
+   * The module for the definitions of the current files, as `collectDefinitions` gathers them
+   * (or `inspectDefinitions`, when it found no problem: the runner checks them before
+   * generating, so they are not gathered twice): exactly what {@link generateModule} prints for
+   * those files.
    */
-  printDefinitions(definitions: Definitions): string;
+  print(definitions: Definitions): string;
 }
 
 /**
@@ -128,26 +125,13 @@ export interface IncrementalGenerator {
  *
  * @example
  * const generator = createIncrementalGenerator(schema, resolveGeneratorConfig(options));
- * generator.set('src/me.graphql', [parse(text)]);
- * writeFileSync(output, generator.print());
+ * const sources = [{ location: 'src/me.graphql', documents: [parse(text)] }];
+ * writeFileSync(output, generator.print(collectDefinitions(sources)));
  */
 export function createIncrementalGenerator(
   schema: GraphQLSchema,
   config: ResolvedGeneratorConfig = resolveGeneratorConfig(),
 ): IncrementalGenerator {
   const compiler = new DefinitionCompiler(schema, config);
-  const files = new Map<string, readonly DocumentNode[]>();
-  return {
-    set(location, documents) {
-      if (documents === undefined) files.delete(location);
-      else files.set(location, documents);
-    },
-    print() {
-      const sources = [...files].map(([location, documents]) => ({ location, documents }));
-      return printModule(schema, config, compiler, collectDefinitions(sources));
-    },
-    printDefinitions(definitions) {
-      return printModule(schema, config, compiler, definitions);
-    },
-  };
+  return { print: (definitions) => printModule(schema, config, compiler, definitions) };
 }

@@ -141,7 +141,7 @@ export function createCodegenProject(
       }
       if (check.errors > 0) return { ...check, module: undefined };
       try {
-        const module = generator.printDefinitions(check.definitions);
+        const module = generator.print(check.definitions);
         clock.lap('generate');
         return { ...check, module };
       } catch (error) {
