@@ -81,6 +81,19 @@ console.log(\`\${name}: \${firstScope}\`);
 export const fleetFor = (url: string): RedisFleet => createRedisFleet({ url }, { share: 0.5 });
 `,
     );
+    // Inferred exported types that name the kit's, which `declaration: true` must write out.
+    writeFileSync(
+      join(dir, 'src/inferred.ts'),
+      `import { type AdminClient, type GraphQLResponseError, paginate } from '@admin-api/client';
+import { getSdk } from './generated/admin-api.js';
+
+export const errorsOf = (error: GraphQLResponseError) => error.errors;
+export const providerOf = (client: AdminClient) => client.tokenProvider;
+export const requestOf = (client: AdminClient) => client.request;
+export const sdkOf = (client: AdminClient) => getSdk(client);
+export const pagesOf = paginate;
+`,
+    );
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
@@ -94,6 +107,7 @@ export const fleetFor = (url: string): RedisFleet => createRedisFleet({ url }, {
           exactOptionalPropertyTypes: true,
           skipLibCheck: true,
           types: [],
+          declaration: true,
           outDir: 'dist',
         },
         include: ['src'],

@@ -33,11 +33,15 @@ const resolved = (checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol =>
 
 const isOurs = (node: ts.Node) => node.getSourceFile().fileName.startsWith(packagesDir);
 
-/** The name a type reference resolves through: `Foo` in `Foo<T>`, `a.Foo`, `typeof foo`. */
+/**
+ * The name a type reference resolves through: `Foo` in `Foo<T>`, `a.Foo`, `typeof foo`, and
+ * `import("./x.js").Foo`, which tsc writes for inferred types.
+ */
 function referencedName(node: ts.Node): ts.Node | undefined {
   if (ts.isTypeReferenceNode(node)) return node.typeName;
   if (ts.isExpressionWithTypeArguments(node)) return node.expression;
   if (ts.isTypeQueryNode(node)) return node.exprName;
+  if (ts.isImportTypeNode(node)) return node.qualifier;
   return undefined;
 }
 

@@ -6,9 +6,9 @@ import {
   parseRetryAfter,
   redactDeep,
 } from '@admin-api/auth/internal';
+import type { GraphQLFormattedError } from 'graphql/error/GraphQLError.js';
 import {
   AbortedError,
-  type GraphQLFormattedError,
   GraphQLResponseError,
   HttpError,
   NetworkError,

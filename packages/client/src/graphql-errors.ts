@@ -1,5 +1,5 @@
 import { describeJson, isRecord, redactDeep } from '@admin-api/auth/internal';
-import type { GraphQLFormattedError } from './errors.js';
+import type { GraphQLFormattedError } from 'graphql/error/GraphQLError.js';
 
 /**
  * Most `errors` entries kept; the rest are counted. A GraphQL server reports one entry per

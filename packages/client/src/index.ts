@@ -20,6 +20,9 @@ export {
   type TokenStore,
 } from '@admin-api/auth';
 export { parseRetryAfter } from '@admin-api/auth/internal';
+// graphql's own, re-exported so that a project can name it through the client wherever its types
+// are inferred, even where its graphql and the client's are two copies.
+export type { GraphQLFormattedError } from 'graphql/error/GraphQLError.js';
 export type {
   AdminApiEvent,
   AdminApiEventListener,
@@ -51,7 +54,6 @@ export { MAX_SHARED_PAUSE_MS } from './client-pause.js';
 export {
   AbortedError,
   AuthError,
-  type GraphQLFormattedError,
   GraphQLResponseError,
   type GraphQLResponseErrorOptions,
   HttpError,

@@ -92,6 +92,15 @@ export interface AdminApiSchemaPointer {
 
 export const SCHEMA_POINTER = 'admin-api-schema';
 
+/**
+ * What {@link defineConfig} returns: graphql-codegen's configuration (`CodegenConfig`), which both
+ * `admin-api codegen` and `graphql-codegen --config codegen.ts` run. An interface of this package,
+ * so that TypeScript can name it where it infers it (`export default defineConfig(…)` under
+ * `declaration: true`): graphql-codegen's own type lives in a package your project does not
+ * install.
+ */
+export interface AdminApiCodegenConfig extends Types.Config {}
+
 const stderrLogger: SchemaLogger = {
   info: (message) => process.stderr.write(`[admin-api] ${message}\n`),
   warn: (message) => process.stderr.write(`[admin-api] warning: ${message}\n`),
@@ -171,7 +180,7 @@ function describeValue(value: unknown): string {
  * import { defineConfig } from '@admin-api/codegen';
  * export default defineConfig({ documents: 'src/**\/*.graphql', output: 'src/generated/admin-api.ts' });
  */
-export function defineConfig(options: AdminApiCodegenOptions): Types.Config {
+export function defineConfig(options: AdminApiCodegenOptions): AdminApiCodegenConfig {
   checkPaths(options);
   assertGraphqlCodegenCanWatch();
   // First: the env file may set ADMIN_API_SCHEMA_REFRESH, which resolving reads.

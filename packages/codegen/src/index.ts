@@ -10,6 +10,7 @@ export type {
   PresetOptions,
 } from './codegen-plugin-types.js';
 export {
+  type AdminApiCodegenConfig,
   type AdminApiCodegenOptions,
   type AdminApiSchemaPointer,
   DEFAULT_SCHEMA_CACHE,

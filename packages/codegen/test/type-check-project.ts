@@ -56,6 +56,8 @@ export async function typeCheckDirectory(
           '@graphql-typed-document-node/core': [
             require.resolve('@graphql-typed-document-node/core/typings/index.d.ts'),
           ],
+          // A peer dependency of the client, so every consumer has it.
+          graphql: [require.resolve('graphql/index.d.ts')],
         },
         ...options,
       },
