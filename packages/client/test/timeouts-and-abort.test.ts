@@ -20,12 +20,13 @@ async function silentServer() {
 
 describe('timeouts and cancellation', () => {
   it('a query past timeoutMs is retried, then fails with TimeoutError', async () => {
-    emulator().faults.graphql.push({ delayMs: 2_000 }, { delayMs: 2_000 }, { delayMs: 2_000 });
-    const error = await rejection(clientFor(emulator(), { timeoutMs: 100 }).request(GetMe));
+    emulator().faults.graphql.push({ delayMs: 5_000 }, { delayMs: 5_000 }, { delayMs: 5_000 });
+    // Long enough for each attempt to reach the emulator on a busy machine, so it counts all three.
+    const error = await rejection(clientFor(emulator(), { timeoutMs: 500 }).request(GetMe));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({
       code: 'TIMEOUT',
-      timeoutMs: 100,
+      timeoutMs: 500,
       attempts: 3,
       operationName: 'GetMe',
     });
