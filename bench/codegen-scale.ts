@@ -24,7 +24,7 @@ import {
   type Workload,
   writeOperations,
 } from './codegen-workloads.js';
-import { importsOnly, type TscCpu, tscCpu } from './tsc-cpu.js';
+import { importsOnly, type TscCpu, tscCpuEach } from './tsc-cpu.js';
 
 const run = promisify(execFile);
 const GITHUB_SIZES = (process.env.BENCH_CODEGEN_SIZES ?? '10,100,500').split(',').map(Number);
@@ -66,19 +66,33 @@ interface Checked extends TscCpu {
   ownSeconds: number;
 }
 
-/** `tsc` on a generated module with its imports, and on its import lines alone. */
-async function typeCheck(cwd: string, file: string): Promise<Checked> {
-  const module = readFileSync(join(cwd, 'out', `${file}.ts`), 'utf8');
-  writeFileSync(join(cwd, 'out', `${file}-imports.ts`), importsOnly(module));
-  const whole = await tscCpu(cwd, `out/${file}.ts`, KIT_COMPILER_OPTIONS, TSC_RUNS);
-  const alone = await tscCpu(cwd, `out/${file}-imports.ts`, KIT_COMPILER_OPTIONS, TSC_RUNS);
-  return { ...whole, ownSeconds: Math.max(0, whole.seconds - alone.seconds) };
-}
-
-/** `tsc` on a module with nothing in it: TypeScript's own start and lib, which every module pays. */
-async function emptyModule(cwd: string): Promise<TscCpu> {
+/**
+ * `tsc` on each generated module with its imports, on its import lines alone, and on a module with
+ * nothing in it (TypeScript's own start and lib, which every module pays), in interleaved rounds.
+ */
+async function typeCheckAll(
+  cwd: string,
+  files: readonly string[],
+): Promise<{ checked: Map<string, Checked>; empty: TscCpu }> {
+  for (const file of files) {
+    const module = readFileSync(join(cwd, 'out', `${file}.ts`), 'utf8');
+    writeFileSync(join(cwd, 'out', `${file}-imports.ts`), importsOnly(module));
+  }
   writeFileSync(join(cwd, 'out', 'empty.ts'), 'export {};\n');
-  return tscCpu(cwd, 'out/empty.ts', KIT_COMPILER_OPTIONS, TSC_RUNS);
+  const paths = [
+    ...files.flatMap((file) => [`out/${file}.ts`, `out/${file}-imports.ts`]),
+    'out/empty.ts',
+  ];
+  const cpu = await tscCpuEach(cwd, paths, KIT_COMPILER_OPTIONS, TSC_RUNS);
+  const of = (path: string): TscCpu => cpu.get(path) ?? { seconds: Number.NaN, errors: 0 };
+  const checked = new Map(
+    files.map((file) => {
+      const whole = of(`out/${file}.ts`);
+      const alone = of(`out/${file}-imports.ts`);
+      return [file, { ...whole, ownSeconds: Math.max(0, whole.seconds - alone.seconds) }];
+    }),
+  );
+  return { checked, empty: of('out/empty.ts') };
 }
 
 const PLAIN3_PLUGINS = "['typescript', 'typescript-operations', 'typescript-graphql-request']";
@@ -153,16 +167,14 @@ async function measureWorkload(workload: Workload): Promise<WorkloadResult> {
       runs.plain3Warm.push(await timed(plain('plain3.codegen.ts'), dir, env));
     }
     const size = (file: string) => statSync(join(dir, 'out', `${file}.ts`)).size;
+    const { checked, empty } = await typeCheckAll(dir, ['ours', 'plain', 'plain3']);
+    const module = (file: string): Checked =>
+      checked.get(file) ?? { seconds: Number.NaN, ownSeconds: Number.NaN, errors: 0 };
     return {
       workload,
       runs,
       bytes: { ours: size('ours'), plain: size('plain'), plain3: size('plain3') },
-      tsc: {
-        ours: await typeCheck(dir, 'ours'),
-        plain: await typeCheck(dir, 'plain'),
-        plain3: await typeCheck(dir, 'plain3'),
-        empty: await emptyModule(dir),
-      },
+      tsc: { ours: module('ours'), plain: module('plain'), plain3: module('plain3'), empty },
     };
   } finally {
     await emulator.close();
@@ -306,7 +318,7 @@ ${table(['workload', 'variant', 'wall s', '× plain', 'peak MiB', '× plain mem'
 
 The modules they write. tsc: CPU seconds (user + system) of \`tsc --noEmit\` with \`strict\`,
 \`noUncheckedIndexedAccess\`, \`exactOptionalPropertyTypes\`, NodeNext resolution, \`skipLibCheck\`,
-median of ${TSC_RUNS}; "with imports" is the module as an app compiles it (TypeScript's lib and
+median of ${TSC_RUNS} rounds that check each file once in turn; "with imports" is the module as an app compiles it (TypeScript's lib and
 the typings it imports included), "own" subtracts a file with only its import lines; "an empty
 module" is \`export {};\` alone, what tsc costs before any module's imports. Neither plain
 module compiles under these flags: one error per document from its \`import gql from 'graphql-tag'\`

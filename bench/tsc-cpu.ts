@@ -16,34 +16,45 @@ export interface TscCpu {
 }
 
 /**
- * Median CPU seconds (user + system) and the error count of `tsc -p` on `file` (relative to
- * `dir`) alone, under `compilerOptions`, over `runs` runs. CPU rather than wall time: on a shared
- * machine a wall clock mostly measures the other processes.
+ * Median CPU seconds (user + system) and the error count of `tsc -p` on each of `files`
+ * (relative to `dir`) alone, under `compilerOptions`, over `runs` rounds. Each round checks every
+ * file once, in turn, so that drift in the machine's load lands on all of them alike. CPU rather
+ * than wall time: on a shared machine a wall clock mostly measures the other processes.
  */
-export async function tscCpu(
+export async function tscCpuEach(
   dir: string,
-  file: string,
+  files: readonly string[],
   compilerOptions: Record<string, unknown>,
   runs: number,
-): Promise<TscCpu> {
-  const name = file.replace(/\W+/g, '-');
-  const config = `tsconfig.${name}.json`;
-  writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files: [file] }));
-  const cpu = join(dir, `.tsc-${name}`);
-  const seconds: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < runs; i++) {
-    const result = await run(
-      '/usr/bin/time',
-      ['-f', '%U %S', '-o', cpu, process.execPath, TSC, '-p', config],
-      { cwd: dir, maxBuffer: 64 * 2 ** 20 },
-    ).catch((error: { stdout: string }) => error);
-    const [user, system] =
-      readFileSync(cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
-    seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
-    errors = (result.stdout.match(/error TS/g) ?? []).length;
+): Promise<Map<string, TscCpu>> {
+  const samples = new Map<string, { seconds: number[]; errors: number }>();
+  for (const file of files) {
+    const name = file.replace(/\W+/g, '-');
+    writeFileSync(
+      join(dir, `tsconfig.${name}.json`),
+      JSON.stringify({ compilerOptions, files: [file] }),
+    );
+    samples.set(file, { seconds: [], errors: 0 });
   }
-  return { seconds: median(seconds), errors };
+  for (let i = 0; i < runs; i++) {
+    for (const file of files) {
+      const name = file.replace(/\W+/g, '-');
+      const cpu = join(dir, `.tsc-${name}`);
+      const result = await run(
+        '/usr/bin/time',
+        ['-f', '%U %S', '-o', cpu, process.execPath, TSC, '-p', `tsconfig.${name}.json`],
+        { cwd: dir, maxBuffer: 64 * 2 ** 20 },
+      ).catch((error: { stdout: string }) => error);
+      const [user, system] =
+        readFileSync(cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
+      const sample = samples.get(file);
+      sample?.seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
+      if (sample) sample.errors = (result.stdout.match(/error TS/g) ?? []).length;
+    }
+  }
+  return new Map(
+    [...samples].map(([file, { seconds, errors }]) => [file, { seconds: median(seconds), errors }]),
+  );
 }
 
 /** The import lines of a module alone: what tsc costs before the module's own declarations. */
