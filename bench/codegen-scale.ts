@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { requestToken } from '@admin-api/auth';
-import { startEmulator } from '@admin-api/emulator';
+import { type Emulator, startEmulator } from '@admin-api/emulator';
 import { emulatorEnv } from '@admin-api/emulator/testing';
 import { KIT_COMPILER_OPTIONS } from '../packages/codegen/test/type-check-project.js';
 import { type BenchReport, median, runIfMain, table } from './bench-report.js';
@@ -129,55 +129,84 @@ interface WorkloadResult {
   tsc: { ours: Checked; plain: Checked; plain3: Checked; empty: TscCpu };
 }
 
-async function measureWorkload(workload: Workload): Promise<WorkloadResult> {
+/** A workload ready to run: its emulator, its directory and the environment of its runs. */
+interface PreparedWorkload {
+  workload: Workload;
+  emulator: Emulator;
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  runs: WorkloadResult['runs'];
+}
+
+async function prepare(workload: Workload): Promise<PreparedWorkload> {
   const emulator = await startEmulator({ schema: workload.schema, rateLimit: false });
+  const { accessToken } = await requestToken({
+    authUrl: emulator.authUrl,
+    clientId: emulator.clientId,
+    clientSecret: emulator.clientSecret,
+  });
+  const env = {
+    ...process.env,
+    ...emulatorEnv(emulator),
+    BENCH_ENDPOINT: `${emulator.baseUrl}/api/v2/admin/graphql`,
+    BENCH_TOKEN: accessToken,
+  };
+  const dir = join(WORK, `codegen-${workload.name.replace(' ', '-')}`);
+  writeConfigs(dir, workload);
+  const runs = { oursCold: [], oursWarm: [], plainCold: [], plainWarm: [], plain3Warm: [] };
+  return { workload, emulator, dir, env, runs };
+}
+
+/** One run of every variant on one workload. */
+async function runVariants({ dir, env, runs }: PreparedWorkload): Promise<void> {
+  const ours = [ADMIN_API, 'codegen', '--config', 'ours.codegen.ts', '--timings'];
+  const plain = (config: string) => [GRAPHQL_CODEGEN, '--config', config, '--silent'];
+  rmSync(join(dir, 'schema.graphql'), { force: true });
+  rmSync(join(dir, 'out'), { recursive: true, force: true });
+  runs.oursCold.push(await timed(ours, dir, env));
+  // Warm runs start without the module too, so each of them writes it.
+  rmSync(join(dir, 'out/ours.ts'), { force: true });
+  runs.oursWarm.push(await timed(ours, dir, env));
+  runs.plainCold.push(await timed(plain('plain-cold.codegen.ts'), dir, env));
+  runs.plainWarm.push(await timed(plain('plain-warm.codegen.ts'), dir, env));
+  runs.plain3Warm.push(await timed(plain('plain3.codegen.ts'), dir, env));
+}
+
+/** The modules the last runs wrote: their sizes and what tsc costs on them. */
+async function checkModules({ workload, dir, runs }: PreparedWorkload): Promise<WorkloadResult> {
+  const size = (file: string) => statSync(join(dir, 'out', `${file}.ts`)).size;
+  const { checked, empty } = await typeCheckAll(dir, ['ours', 'plain', 'plain3']);
+  const module = (file: string): Checked =>
+    checked.get(file) ?? { seconds: Number.NaN, ownSeconds: Number.NaN, errors: 0 };
+  return {
+    workload,
+    runs,
+    bytes: { ours: size('ours'), plain: size('plain'), plain3: size('plain3') },
+    tsc: { ours: module('ours'), plain: module('plain'), plain3: module('plain3'), empty },
+  };
+}
+
+/**
+ * Every workload, in rounds: each round runs every variant on every workload once, so that drift
+ * in the machine's load over the run lands on all sizes alike instead of on the growth slope.
+ */
+async function measureWorkloads(workloads: readonly Workload[]): Promise<WorkloadResult[]> {
+  const prepared: PreparedWorkload[] = [];
   try {
-    const { accessToken } = await requestToken({
-      authUrl: emulator.authUrl,
-      clientId: emulator.clientId,
-      clientSecret: emulator.clientSecret,
-    });
-    const env = {
-      ...process.env,
-      ...emulatorEnv(emulator),
-      BENCH_ENDPOINT: `${emulator.baseUrl}/api/v2/admin/graphql`,
-      BENCH_TOKEN: accessToken,
-    };
-    const dir = join(WORK, `codegen-${workload.name.replace(' ', '-')}`);
-    writeConfigs(dir, workload);
-    const runs: WorkloadResult['runs'] = {
-      oursCold: [],
-      oursWarm: [],
-      plainCold: [],
-      plainWarm: [],
-      plain3Warm: [],
-    };
-    const ours = [ADMIN_API, 'codegen', '--config', 'ours.codegen.ts', '--timings'];
-    const plain = (config: string) => [GRAPHQL_CODEGEN, '--config', config, '--silent'];
+    for (const workload of workloads) prepared.push(await prepare(workload));
     for (let repeat = 0; repeat < REPEATS; repeat++) {
-      process.stderr.write(`codegen-scale: ${workload.name}, run ${repeat + 1}/${REPEATS}\n`);
-      rmSync(join(dir, 'schema.graphql'), { force: true });
-      rmSync(join(dir, 'out'), { recursive: true, force: true });
-      runs.oursCold.push(await timed(ours, dir, env));
-      // Warm runs start without the module too, so each of them writes it.
-      rmSync(join(dir, 'out/ours.ts'), { force: true });
-      runs.oursWarm.push(await timed(ours, dir, env));
-      runs.plainCold.push(await timed(plain('plain-cold.codegen.ts'), dir, env));
-      runs.plainWarm.push(await timed(plain('plain-warm.codegen.ts'), dir, env));
-      runs.plain3Warm.push(await timed(plain('plain3.codegen.ts'), dir, env));
+      for (const workload of prepared) {
+        process.stderr.write(
+          `codegen-scale: ${workload.workload.name}, run ${repeat + 1}/${REPEATS}\n`,
+        );
+        await runVariants(workload);
+      }
     }
-    const size = (file: string) => statSync(join(dir, 'out', `${file}.ts`)).size;
-    const { checked, empty } = await typeCheckAll(dir, ['ours', 'plain', 'plain3']);
-    const module = (file: string): Checked =>
-      checked.get(file) ?? { seconds: Number.NaN, ownSeconds: Number.NaN, errors: 0 };
-    return {
-      workload,
-      runs,
-      bytes: { ours: size('ours'), plain: size('plain'), plain3: size('plain3') },
-      tsc: { ours: module('ours'), plain: module('plain'), plain3: module('plain3'), empty },
-    };
+    const results: WorkloadResult[] = [];
+    for (const workload of prepared) results.push(await checkModules(workload));
+    return results;
   } finally {
-    await emulator.close();
+    await Promise.all(prepared.map(({ emulator }) => emulator.close()));
   }
 }
 
@@ -201,8 +230,7 @@ const verdict = (met: boolean) => (met ? 'met' : 'not met');
 
 export async function codegenScale(): Promise<BenchReport> {
   const workloads = [adminApiWorkload(), ...GITHUB_SIZES.map(githubWorkload)];
-  const results: WorkloadResult[] = [];
-  for (const workload of workloads) results.push(await measureWorkload(workload));
+  const results = await measureWorkloads(workloads);
   const fixed = await fixedCosts();
 
   const rows: (string | number)[][] = [];
@@ -311,7 +339,7 @@ The real Admin API schema with the vendor's operation for every root field (\`de
 served by the emulator behind bearer auth. Plain = graphql-codegen with \`typescript-operations\` +
 \`typescript-graphql-request\`; cold introspects with a static header, warm reads the SDL from a
 local file. \`admin-api codegen\`: cold has no schema cache (token + introspection, then writes
-the cache), warm has one. Median of ${REPEATS} runs, each a fresh process; "× plain" is this ÷
+the cache), warm has one. Median of ${REPEATS} runs, each a fresh process, in rounds that run every variant on every workload once; "× plain" is this ÷
 plain at the same temperature (below 1 is better); peak = maximum resident set size.
 
 ${table(['workload', 'variant', 'wall s', '× plain', 'peak MiB', '× plain mem'], rows)}
