@@ -5,6 +5,13 @@
 export { emit } from './auth-events.js';
 export { backoffDelayMs, realSetTimer, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
+export {
+  type EndpointUrlOptions,
+  graphqlEndpointUrl,
+  type SecureEndpointOptions,
+  secureEndpointUrl,
+  tokenEndpointUrl,
+} from './endpoint-urls.js';
 export { DEFAULT_ENV_FILE, loadEnvFile } from './env-file.js';
 export { copyEnvSources, envVariableOf, withEnvSources } from './env-sources.js';
 export { checkHosts, type HostSources } from './host-check.js';
@@ -28,12 +35,6 @@ export { bodyExcerpt, findSecret, redact, redactDeep, urlSecretForms } from './r
 export { redactError } from './redact-error.js';
 export { describeLocation } from './redirect-location.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';
-export {
-  type EndpointUrlOptions,
-  type SecureEndpointOptions,
-  secureEndpointUrl,
-  tokenEndpointUrl,
-} from './token-endpoint-url.js';
 export {
   checkTokenStore,
   resolveTokenProviderConfig,

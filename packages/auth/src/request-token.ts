@@ -1,6 +1,7 @@
 import type { AccessToken } from './access-token.js';
 import { type AuthEventListener, emit } from './auth-events.js';
 import { type BackoffOptions, sleep } from './backoff.js';
+import { tokenEndpointUrl } from './endpoint-urls.js';
 import { envVariableOf } from './env-sources.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { checkCount, checkDurationMs } from './option-checks.js';
@@ -8,7 +9,6 @@ import { processTokenResponse } from './process-token-response.js';
 import { urlSecretForms } from './redact.js';
 import { redactError } from './redact-error.js';
 import { parseRetryAfter } from './retry-after.js';
-import { tokenEndpointUrl } from './token-endpoint-url.js';
 import { isServerError, tokenRetryDelayMs } from './token-retry-policy.js';
 
 /** Default time budget of one {@link requestToken} call, retries included. */

@@ -6,10 +6,10 @@ import {
   checkOptionalImplementation,
   checkPositiveInteger,
   envVariableOf,
+  graphqlEndpointUrl,
   realSetTimer,
 } from '@admin-api/auth/internal';
 import type { AdminApiEventListener } from './admin-api-events.js';
-import { graphqlEndpointUrl } from './endpoint-url.js';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, type RetryOptions, resolveRetryConfig } from './retry-policy.js';
@@ -100,7 +100,7 @@ export function resolveClientConfig(
       allowInsecureHttp,
       variable: envVariableOf(options, 'baseUrl'),
       secrets,
-    }),
+    }).href,
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: checkDurationMs('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     retry: resolveRetryConfig(options.retry),

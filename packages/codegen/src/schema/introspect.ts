@@ -8,9 +8,8 @@ import {
   checkHosts,
   envVariableOf,
   findSecret,
-  GRAPHQL_PATH,
+  graphqlEndpointUrl,
   redactError,
-  secureEndpointUrl,
   tokenEndpointUrl,
   urlSecretForms,
 } from '@admin-api/auth/internal';
@@ -109,9 +108,7 @@ export async function introspectSchema(options: IntrospectOptions): Promise<Intr
       authUrl: envVariableOf(credentials, 'authUrl'),
       baseUrl: envVariableOf(credentials, 'baseUrl'),
     };
-    const graphqlUrl = secureEndpointUrl(credentials.baseUrl, GRAPHQL_PATH, {
-      optionName: 'baseUrl',
-      carries: 'access tokens',
+    const graphqlUrl = graphqlEndpointUrl(credentials.baseUrl, {
       variable: sources.baseUrl,
       secrets,
       offersAllowInsecureHttp: false,

@@ -1,6 +1,6 @@
 import { ConfigurationError } from './errors.js';
 import { bodyExcerpt, findSecret, redact, urlSecretForms } from './redact.js';
-import { TOKEN_PATH } from './wire-constants.js';
+import { GRAPHQL_PATH, TOKEN_PATH } from './wire-constants.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -122,7 +122,10 @@ export function secureEndpointUrl(base: string, path: string, options: SecureEnd
   return url;
 }
 
-/** Options of {@link tokenEndpointUrl}: those of {@link secureEndpointUrl} it passes on. */
+/**
+ * Options of {@link tokenEndpointUrl} and {@link graphqlEndpointUrl}: those of
+ * {@link secureEndpointUrl} they pass on.
+ */
 export type EndpointUrlOptions = Pick<
   SecureEndpointOptions,
   'allowInsecureHttp' | 'offersAllowInsecureHttp' | 'variable' | 'secrets'
@@ -134,5 +137,17 @@ export function tokenEndpointUrl(authUrl: string, options: EndpointUrlOptions = 
     ...options,
     optionName: 'authUrl',
     carries: 'the client secret',
+  });
+}
+
+/**
+ * Resolves `{baseUrl}/api/v2/admin/graphql`; see {@link secureEndpointUrl}. The bearer token would
+ * travel in clear over plain `http://`.
+ */
+export function graphqlEndpointUrl(baseUrl: string, options: EndpointUrlOptions = {}): URL {
+  return secureEndpointUrl(baseUrl, GRAPHQL_PATH, {
+    ...options,
+    optionName: 'baseUrl',
+    carries: 'access tokens',
   });
 }
