@@ -27,33 +27,27 @@ export async function tscCpuEach(
   compilerOptions: Record<string, unknown>,
   runs: number,
 ): Promise<Map<string, TscCpu>> {
-  const samples = new Map<string, { seconds: number[]; errors: number }>();
-  for (const file of files) {
+  const checks = files.map((file) => {
     const name = file.replace(/\W+/g, '-');
-    writeFileSync(
-      join(dir, `tsconfig.${name}.json`),
-      JSON.stringify({ compilerOptions, files: [file] }),
-    );
-    samples.set(file, { seconds: [], errors: 0 });
-  }
+    const config = `tsconfig.${name}.json`;
+    writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files: [file] }));
+    return { file, config, cpu: join(dir, `.tsc-${name}`), seconds: [] as number[], errors: 0 };
+  });
   for (let i = 0; i < runs; i++) {
-    for (const file of files) {
-      const name = file.replace(/\W+/g, '-');
-      const cpu = join(dir, `.tsc-${name}`);
+    for (const check of checks) {
       const result = await run(
         '/usr/bin/time',
-        ['-f', '%U %S', '-o', cpu, process.execPath, TSC, '-p', `tsconfig.${name}.json`],
+        ['-f', '%U %S', '-o', check.cpu, process.execPath, TSC, '-p', check.config],
         { cwd: dir, maxBuffer: 64 * 2 ** 20 },
       ).catch((error: { stdout: string }) => error);
       const [user, system] =
-        readFileSync(cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
-      const sample = samples.get(file);
-      sample?.seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
-      if (sample) sample.errors = (result.stdout.match(/error TS/g) ?? []).length;
+        readFileSync(check.cpu, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
+      check.seconds.push((user ?? Number.NaN) + (system ?? Number.NaN));
+      check.errors = (result.stdout.match(/error TS/g) ?? []).length;
     }
   }
   return new Map(
-    [...samples].map(([file, { seconds, errors }]) => [file, { seconds: median(seconds), errors }]),
+    checks.map(({ file, seconds, errors }) => [file, { seconds: median(seconds), errors }]),
   );
 }
 
