@@ -70,29 +70,30 @@ interface Checked extends TscCpu {
  * `tsc` on each generated module with its imports, on its import lines alone, and on a module with
  * nothing in it (TypeScript's own start and lib, which every module pays), in interleaved rounds.
  */
-async function typeCheckAll(
-  cwd: string,
-  files: readonly string[],
-): Promise<{ checked: Map<string, Checked>; empty: TscCpu }> {
-  for (const file of files) {
+async function typeCheckModules(cwd: string): Promise<WorkloadResult['tsc']> {
+  const modules = ['ours', 'plain', 'plain3'] as const;
+  for (const file of modules) {
     const module = readFileSync(join(cwd, 'out', `${file}.ts`), 'utf8');
     writeFileSync(join(cwd, 'out', `${file}-imports.ts`), importsOnly(module));
   }
   writeFileSync(join(cwd, 'out', 'empty.ts'), 'export {};\n');
   const paths = [
-    ...files.flatMap((file) => [`out/${file}.ts`, `out/${file}-imports.ts`]),
+    ...modules.flatMap((file) => [`out/${file}.ts`, `out/${file}-imports.ts`]),
     'out/empty.ts',
   ];
   const cpu = await tscCpuEach(cwd, paths, KIT_COMPILER_OPTIONS, TSC_RUNS);
   const of = (path: string): TscCpu => cpu.get(path) ?? { seconds: Number.NaN, errors: 0 };
-  const checked = new Map(
-    files.map((file) => {
-      const whole = of(`out/${file}.ts`);
-      const alone = of(`out/${file}-imports.ts`);
-      return [file, { ...whole, ownSeconds: Math.max(0, whole.seconds - alone.seconds) }];
-    }),
-  );
-  return { checked, empty: of('out/empty.ts') };
+  const checked = (file: (typeof modules)[number]): Checked => {
+    const whole = of(`out/${file}.ts`);
+    const alone = of(`out/${file}-imports.ts`);
+    return { ...whole, ownSeconds: Math.max(0, whole.seconds - alone.seconds) };
+  };
+  return {
+    ours: checked('ours'),
+    plain: checked('plain'),
+    plain3: checked('plain3'),
+    empty: of('out/empty.ts'),
+  };
 }
 
 const PLAIN3_PLUGINS = "['typescript', 'typescript-operations', 'typescript-graphql-request']";
@@ -175,14 +176,11 @@ async function runVariants({ dir, env, runs }: PreparedWorkload): Promise<void> 
 /** The modules the last runs wrote: their sizes and what tsc costs on them. */
 async function checkModules({ workload, dir, runs }: PreparedWorkload): Promise<WorkloadResult> {
   const size = (file: string) => statSync(join(dir, 'out', `${file}.ts`)).size;
-  const { checked, empty } = await typeCheckAll(dir, ['ours', 'plain', 'plain3']);
-  const module = (file: string): Checked =>
-    checked.get(file) ?? { seconds: Number.NaN, ownSeconds: Number.NaN, errors: 0 };
   return {
     workload,
     runs,
     bytes: { ours: size('ours'), plain: size('plain'), plain3: size('plain3') },
-    tsc: { ours: module('ours'), plain: module('plain'), plain3: module('plain3'), empty },
+    tsc: await typeCheckModules(dir),
   };
 }
 
