@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminApiEvent, createAdminClient } from '../src/index.js';
-import { clientFor } from './client-fixture.js';
+import { clientFor, thrown } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 import { startServer } from './loopback-server.js';
 import { createVirtualTime } from './virtual-time.js';
@@ -176,14 +176,9 @@ describe('createAdminClient refusing a URL that holds the secret', () => {
       },
     ],
   ])('%s: never shows it, in any part of the error', (_case, urls) => {
-    let error: unknown;
-    try {
-      createAdminClient({ ...given, ...urls });
-    } catch (e) {
-      error = e;
-    }
+    const error = thrown(() => createAdminClient({ ...given, ...urls }));
     expect(error).toMatchObject({ code: 'INVALID_OPTION' });
-    const { message, stack, cause } = error as Error;
+    const { message, stack, cause } = error;
     const shown = [message, stack, JSON.stringify(error), inspect(error), String(cause)].join('\n');
     expect(shown.toLowerCase()).not.toContain(SECRET.slice(0, 5).toLowerCase());
   });
