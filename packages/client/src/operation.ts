@@ -138,7 +138,10 @@ function lookUp(document: unknown): AnalyzedDocument {
     let analyzed = byString.get(source);
     if (!analyzed) {
       analyzed = analyzeString(source);
-      if (byString.size >= MAX_CACHED_STRINGS) byString.clear();
+      // The oldest entry goes, not every entry: a burst of new documents costs each document in
+      // use one parse per 500 new ones at most, instead of all of them at once.
+      const [oldest] = byString.size >= MAX_CACHED_STRINGS ? byString.keys() : [];
+      if (oldest !== undefined) byString.delete(oldest);
       byString.set(source, analyzed);
     }
     return analyzed;
