@@ -19,8 +19,8 @@ export function backoffDelayMs(
 }
 
 /**
- * Schedules `callback` after `delayMs` and returns a function that cancels it: the client's
- * `SetTimer`, which its tests replace with a virtual one.
+ * Schedules `callback` after `delayMs` and returns a function that cancels it. The client uses
+ * it for its own waits (pacing, backoff, `Retry-After`); tests pass a virtual one.
  */
 export type SetTimer = (callback: () => void, delayMs: number) => () => void;
 

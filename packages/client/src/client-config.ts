@@ -8,12 +8,12 @@ import {
   envVariableOf,
   graphqlEndpointUrl,
   realSetTimer,
+  type SetTimer,
 } from '@admin-api/auth/internal';
 import type { AdminApiEventListener } from './admin-api-events.js';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, type RetryOptions, resolveRetryConfig } from './retry-policy.js';
-import type { SetTimer } from './scheduler.js';
 
 /** Default time budget of one HTTP attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;

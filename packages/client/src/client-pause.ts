@@ -1,9 +1,8 @@
-import { sleep } from '@admin-api/auth/internal';
+import { type SetTimer, sleep } from '@admin-api/auth/internal';
 import { abortedError, type CallSoFar, RateLimitError } from './errors.js';
 import { label } from './operation-label.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, rateLimitWaitMs } from './retry-policy.js';
-import type { SetTimer } from './scheduler.js';
 
 /**
  * The client-wide hold after a 429, consulted by every call of the client before each attempt,

@@ -19,7 +19,7 @@ export {
   type TokenRetryOptions,
   type TokenStore,
 } from '@admin-api/auth';
-export { parseRetryAfter } from '@admin-api/auth/internal';
+export { parseRetryAfter, type SetTimer } from '@admin-api/auth/internal';
 // graphql's own, re-exported so that a project can name it through the client wherever its types
 // are inferred, even where its graphql and the client's are two copies.
 export type { GraphQLFormattedError } from 'graphql/error/GraphQLError.js';
@@ -88,7 +88,6 @@ export {
 } from './paginate.js';
 export type { AcquireOptions, RateLimiter } from './rate-limiter.js';
 export { MIN_RETRY_AFTER_MS, type RetryOptions } from './retry-policy.js';
-export type { SetTimer } from './scheduler.js';
 export type {
   DocumentNodeLike,
   DocumentTypeDecoration,

@@ -5,10 +5,10 @@ import {
   checkPositiveInteger,
   onAbort,
   realSetTimer,
+  type SetTimer,
 } from '@admin-api/auth/internal';
 import { RateLimitError } from './errors.js';
 import type { RateLimiter } from './rate-limiter.js';
-import type { SetTimer } from './scheduler.js';
 
 /** The client-side request budget: at most `limit` requests in any `windowMs`. */
 export interface RateLimitOptions {
