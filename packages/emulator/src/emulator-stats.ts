@@ -10,7 +10,7 @@ export interface EmulatorStats {
   graphqlRequests: number;
   /** GraphQL requests answered 401 (no, unknown or expired token). */
   unauthorized: number;
-  /** GraphQL requests answered 429. */
+  /** GraphQL requests the emulator's rate limit answered 429; injected faults count in `faultsInjected`. */
   rateLimited: number;
   /** Responses replaced or delayed by a fault. */
   faultsInjected: number;

@@ -9,6 +9,8 @@ const PROXY_ERROR_PAGE =
 export interface MixedFault {
   readonly name: string;
   readonly fault: Fault;
+  /** What the token endpoint answers instead, where an OAuth server's answer differs. */
+  readonly tokenFault?: Fault;
 }
 
 /**
@@ -27,6 +29,15 @@ export const FAULT_MIX: readonly MixedFault[] = [
       status: 429,
       body: JSON.stringify({
         errors: [{ message: 'Too many requests', extensions: { code: 'RATE_LIMITED' } }],
+      }),
+      headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' },
+    },
+    tokenFault: {
+      status: 429,
+      // RFC 6749 has no code for a rate limit; this is its code for a server that is overloaded.
+      body: JSON.stringify({
+        error: 'temporarily_unavailable',
+        error_description: 'Too many requests',
       }),
       headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' },
     },
@@ -63,6 +74,6 @@ export function randomFaults(
     const picked = FAULT_MIX[Math.floor(random() * FAULT_MIX.length)];
     if (!hit || !picked) return undefined;
     onFault(target, picked);
-    return picked.fault;
+    return (target === 'token' && picked.tokenFault) || picked.fault;
   };
 }

@@ -110,7 +110,15 @@ async function answered(bin: RunningBin, url: string, init: RequestInit): Promis
   if (response.status === 503) return '503';
   if (response.status === 502 && response.headers.get('content-type') === 'text/html')
     return body.startsWith('<html>') ? '502 html' : `502 ${body}`;
-  if (response.status === 429) return `429 retry-after ${response.headers.get('retry-after')}`;
+  if (response.status === 429) {
+    // The error each endpoint's clients read: OAuth's on the token host, GraphQL's on the other.
+    const error = url.endsWith('/oauth/token')
+      ? '"error":"temporarily_unavailable"'
+      : '"code":"RATE_LIMITED"';
+    return body.includes(error)
+      ? `429 retry-after ${response.headers.get('retry-after')}`
+      : `429 ${body.slice(0, 80)}`;
+  }
   return `${response.status} ${body.slice(0, 80)}`;
 }
 
