@@ -12,6 +12,7 @@ import {
   GraphQLResponseError,
   HttpError,
   NetworkError,
+  type ServiceErrorCode,
   TimeoutError,
 } from './errors.js';
 import { keepGraphQLErrors, MAX_WHOLE_ANSWER_CHARS } from './graphql-errors.js';
@@ -66,7 +67,7 @@ const REFUSAL_CODES: ReadonlySet<unknown> = new Set([
   'ARGUMENT_VALIDATION_ERROR',
   'ORDER_LINE_IS_ALREADY_PACKAGED',
   'ORDER_NOT_ELIGIBLE_FOR_UPDATE',
-]);
+] satisfies ServiceErrorCode[]);
 
 /**
  * A mutation whose execution began was refused outright: it selects one root field, nothing in

@@ -60,6 +60,7 @@ export {
   type HttpErrorCode,
   NetworkError,
   RateLimitError,
+  type ServiceErrorCode,
   TimeoutError,
 } from './errors.js';
 export type { Fleet, FleetMember, FleetMembership } from './fleet.js';

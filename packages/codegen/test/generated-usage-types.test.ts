@@ -86,16 +86,21 @@ describe('the generated module', () => {
       'src/usage.ts': usage('admin-api'),
       'src/usage-node.ts': usage('admin-api-node'),
       // A project's augmentation of graphql's error extensions still types the client's errors.
-      'src/extensions.ts': `import { GraphQLResponseError } from '@admin-api/client';
+      // As the client README shows it, with the codes the vendor's client knows.
+      'src/extensions.ts': `import { GraphQLResponseError, type ServiceErrorCode } from '@admin-api/client';
 import type {} from 'graphql';
 
 declare module 'graphql' {
   interface GraphQLFormattedErrorExtensions {
-    code?: string;
+    code?: ServiceErrorCode | (string & {});
   }
 }
-export const codeOf = (error: unknown): string | undefined =>
+export const codeOf = (error: unknown): ServiceErrorCode | (string & {}) | undefined =>
   error instanceof GraphQLResponseError ? error.errors[0]?.extensions?.code : undefined;
+export const refusedOrder = (error: unknown): boolean =>
+  codeOf(error) === 'ORDER_NOT_ELIGIBLE_FOR_UPDATE';
+// @ts-expect-error not a code the vendor's client knows
+export const unknownCode: ServiceErrorCode = 'ORDER_NOT_FOUND';
 `,
     });
     mkdirSync(join(dir, 'src'), { recursive: true });
