@@ -41,7 +41,7 @@ export interface AdminClientBaseOptions {
   rateLimit?: RateLimitOptions | false;
   /**
    * Paces the client instead of its own pacer, e.g. one `createPacer(...)` shared by several
-   * clients of the app; `rateLimit` is then not used.
+   * clients of the app. Not together with `rateLimit`: give the budget to the limiter.
    * @default a pacer for `rateLimit`
    */
   rateLimiter?: RateLimiter | undefined;

@@ -41,7 +41,7 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
  * @example
  * const client = createAdminClientFromEnv({ timeoutMs: 10_000 });
  * // Every process of the app shares one token and one rate budget:
- * const fleet = createRedisFleet({ url: process.env.REDIS_URL });
+ * const fleet = createRedisFleet({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
  * const pooled = createAdminClientFromEnv({ fleet });
  */
 export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = {}): AdminClient {

@@ -14,7 +14,8 @@ Commands:
   init                 write codegen.ts, .graphqlrc.yml, .env.example, src/me.graphql, a "codegen"
                        script and, where nothing CommonJS would break, "type": "module"
   schema pull          introspect the live schema and refresh the cache
-  schema check         compare the live schema with the cache; exit 1 on breaking changes
+  schema check         compare the live schema with the cache; exit 1 on breaking changes or
+                       documents that no longer validate
 
 Options:
   --config <file>      "codegen", "schema": the codegen config (default: codegen.ts)
