@@ -106,8 +106,9 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
 
 /**
  * Sends one client-credentials token request to `{authUrl}/api/admin/oauth/token` and validates
- * the answer. 5xx answers and network failures are retried a bounded number of times with
- * backoff and jitter; 4xx answers (such as `invalid_client`) never are.
+ * the answer. 5xx answers, network failures and 429s that send `Retry-After` (a wait up to
+ * `retry.maxDelayMs`) are retried a bounded number of times with backoff and jitter; other 4xx
+ * answers (such as `invalid_client`) never are.
  *
  * @example
  * const token = await requestToken(credentialsFromEnv());
