@@ -83,15 +83,15 @@ export class GraphQLResponseError extends AdminApiError {
    * @example
    * ```ts
    * // In a test double: the error the client throws for a 2 MB answer with 101 errors and data.
-   * const kept = Array.from({ length: 100 }, () => ({
-   *   message: 'Product not found',
-   *   path: ['product'],
-   *   extensions: { code: 'NOT_FOUND' },
+   * const kept = Array.from({ length: 100 }, (_, i) => ({
+   *   message: 'Internal server error',
+   *   path: ['listProduct', 'data', i, 'totalStock'],
+   *   extensions: { code: 'INTERNAL_SERVER_ERROR' },
    * }));
    * new GraphQLResponseError(
    *   kept,
    *   undefined,
-   *   { operationName: 'GetProduct', attempts: 1, status: 200 },
+   *   { operationName: 'ListProducts', attempts: 1, status: 200 },
    *   { omittedErrors: 1, omittedData: true, trimmedErrors: true },
    * );
    * ```
