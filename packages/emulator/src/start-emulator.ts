@@ -17,7 +17,7 @@ import { createTokenRegistry } from './token-registry.js';
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
-  /** Loopback address to listen on. @default '127.0.0.1' */
+  /** Address to listen on; keep it loopback, which is not checked. @default '127.0.0.1' */
   host?: string;
   /** Port of the token host. @default 0 (an ephemeral port) */
   authPort?: number;
@@ -104,7 +104,8 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<v
  * that mixing them up fails loudly. The GraphQL host serves the Admin API schema (see
  * `adminApiSchemaSdl`), with a stateful core over seeded data and seeded mocks for the rest.
  *
- * Rejects with an {@link EmulatorOptionError} for an unusable option (e.g. `tokenLifetimeS: 0`).
+ * Rejects with an {@link EmulatorOptionError} for an unusable `tokenLifetimeS` (e.g. `0`); the
+ * other options are taken as given (`rateLimit: { limit: 0 }` answers every request with 429).
  *
  * @example
  * const emulator = await startEmulator();
