@@ -45,10 +45,11 @@ export interface RateLimiter {
   pauseFor(ms: number): void;
   /**
    * True when `acquire` refuses callers whose `maxPauseMs` a pause exceeds, as the pacer and a
-   * fleet's limiter do. The client then hands the limiter every pause after a 429, however long,
-   * so that every client sharing it, and every process of a fleet, stops at the first 429
-   * instead of each earning its own. A limiter without it is handed only pauses up to the
-   * client's `maxRetryAfterMs`, since it would hold its callers through a longer one.
+   * fleet's limiter do. The client then hands the limiter every pause after a 429, beyond
+   * `maxRetryAfterMs` too (up to an hour, `MAX_SHARED_PAUSE_MS`, since `Retry-After` is
+   * untrusted), so that every client sharing it, and every process of a fleet, stops at the
+   * first 429 instead of each earning its own. A limiter without it is handed only pauses up to
+   * the client's `maxRetryAfterMs`, since it would hold its callers through a longer one.
    * @default false
    */
   readonly honorsMaxPauseMs?: boolean | undefined;
