@@ -100,8 +100,8 @@ export interface Pacer extends RateLimiter {
  *
  * @example
  * const rateLimiter = createPacer({ limit: 50, windowMs: 10_000 });
- * const orders = createAdminClient({ ...credentials, rateLimiter });
- * const products = createAdminClient({ ...credentials, rateLimiter });
+ * const orders = createAdminClient({ baseUrl, ...credentials, rateLimiter });
+ * const products = createAdminClient({ baseUrl, ...credentials, rateLimiter });
  */
 export function createPacer(options: PacerOptions = {}): Pacer {
   const budget = resolveRateLimit(options);
