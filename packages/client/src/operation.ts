@@ -7,6 +7,7 @@ import {
   parse,
   print,
 } from 'graphql';
+import { boundedCache } from './bounded-cache.js';
 
 /** What the client needs to know about a document before sending it. */
 export interface Operation {
@@ -48,8 +49,7 @@ interface AnalyzedDocument {
 }
 
 const byDocument = new WeakMap<DocumentNode, AnalyzedDocument>();
-const byString = new Map<string, AnalyzedDocument>();
-const MAX_CACHED_STRINGS = 500;
+const byString = boundedCache(500, (source) => analyzeString(source));
 const MAX_DETAIL = 200;
 
 function invalidDocument(message: string): ConfigurationError {
@@ -134,18 +134,7 @@ function lookUp(document: unknown): AnalyzedDocument {
       : document instanceof String
         ? String(document)
         : undefined;
-  if (source !== undefined) {
-    let analyzed = byString.get(source);
-    if (!analyzed) {
-      analyzed = analyzeString(source);
-      // The oldest entry goes, not every entry: a burst of new documents costs each document in
-      // use one parse per 500 new ones at most, instead of all of them at once.
-      const [oldest] = byString.size >= MAX_CACHED_STRINGS ? byString.keys() : [];
-      if (oldest !== undefined) byString.delete(oldest);
-      byString.set(source, analyzed);
-    }
-    return analyzed;
-  }
+  if (source !== undefined) return byString(source);
   if (!isDocumentNode(document)) {
     throw invalidDocument(
       'A document must be a GraphQL string or a DocumentNode (e.g. a TypedDocumentNode from codegen); ' +

@@ -1,20 +1,9 @@
 import { useEmulator } from '@admin-api/emulator/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { boundedCache } from '../src/bounded-cache.js';
 import { clientFor } from './client-fixture.js';
-import { loopbackClient, startServer } from './loopback-server.js';
+import { startServer } from './loopback-server.js';
 import { retainedHeap } from './retained-heap.js';
-
-// graphql's own parse, counting the documents of the eviction test it parses (a count alone:
-// recording calls would keep every document and syntax tree alive for the heap test).
-const churnParses = vi.hoisted(() => ({ count: 0 }));
-vi.mock('graphql', async (importOriginal) => {
-  const graphql = await importOriginal<typeof import('graphql')>();
-  const parse: typeof graphql.parse = (source, options) => {
-    if (typeof source === 'string' && source.startsWith('query Churn')) churnParses.count++;
-    return graphql.parse(source, options);
-  };
-  return { ...graphql, parse };
-});
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 
@@ -44,25 +33,40 @@ describe('the document cache', () => {
       await server.close();
     }
   });
+});
 
-  it('makes room for a new document by dropping the oldest alone, so the 500 most recent are not parsed again', async () => {
-    const server = await startServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"data":{"me":{"id":"app_1"}}}');
-      });
+describe('the bounded cache the document cache is', () => {
+  const counted = (limit: number) => {
+    const computed: string[] = [];
+    const get = boundedCache(limit, (key) => {
+      computed.push(key);
+      if (key === 'bad') throw new Error('does not parse');
+      return { key };
     });
-    const churn = (n: number) => `query Churn${n} { me { id } }`;
-    try {
-      const client = loopbackClient(server);
-      // One more than the cache holds.
-      for (let n = 0; n <= 500; n++) await client.request(churn(n));
-      expect(churnParses.count).toBe(501);
-      for (let n = 1; n <= 500; n++) await client.request(churn(n));
-      expect(churnParses.count).toBe(501);
-    } finally {
-      await server.close();
-    }
+    return { get, computed };
+  };
+
+  it('makes room for a new key by dropping the oldest alone, so the most recent stay and the oldest is computed again', () => {
+    const { get, computed } = counted(500);
+    for (let n = 0; n <= 500; n++) get(`k${n}`);
+    expect(computed).toHaveLength(501);
+    for (let n = 1; n <= 500; n++) get(`k${n}`);
+    expect(computed).toHaveLength(501);
+    get('k0');
+    expect(computed).toHaveLength(502);
+    // k0 took the place of k1, the oldest then.
+    get('k2');
+    get('k1');
+    expect(computed.slice(502)).toEqual(['k1']);
+  });
+
+  it('answers a key it holds with the value it computed, and keeps no key whose computation throws', () => {
+    const { get, computed } = counted(2);
+    expect(get('a')).toBe(get('a'));
+    expect(() => get('bad')).toThrow('does not parse');
+    expect(() => get('bad')).toThrow('does not parse');
+    get('b');
+    expect(get('a')).toEqual({ key: 'a' });
+    expect(computed).toEqual(['a', 'bad', 'bad', 'b']);
   });
 });
