@@ -1,5 +1,6 @@
 export type { AccessToken } from './access-token.js';
 export type { AuthEvent, AuthEventListener } from './auth-events.js';
+export type { SetTimer } from './backoff.js';
 export { credentialsFromEnv } from './credentials-from-env.js';
 export type { AdminApiErrorCode } from './error-codes.js';
 export {

@@ -110,7 +110,7 @@ export async function processTokenResponse(
     }
     throw new TokenRequestError(
       'HTTP_ERROR',
-      `Token endpoint answered HTTP ${status} without an OAuth error body; ${httpHint(status)}`,
+      `Token endpoint answered HTTP ${status} without an OAuth error body; ${httpHint(status)}.`,
       { status, bodyExcerpt: excerpt(text, secrets, truncated) },
     );
   }

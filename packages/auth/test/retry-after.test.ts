@@ -76,7 +76,9 @@ describe("the token host's Retry-After", () => {
     const error = await rejection(requestToken(credentialsFor(host)));
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 503, retryAfterMs: 30_000 });
-    expect((error as Error).message).toContain('asks for 30 s before the next request');
+    expect((error as Error).message).toContain(
+      'try again later. The token host asks for 30 s before the next request.',
+    );
     expect(host.requests).toBe(1);
     await host.close();
   });

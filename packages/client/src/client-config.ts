@@ -1,3 +1,4 @@
+import type { SetTimer } from '@admin-api/auth';
 import {
   checkDurationMs,
   checkFalseOrObject,
@@ -8,7 +9,6 @@ import {
   envVariableOf,
   graphqlEndpointUrl,
   realSetTimer,
-  type SetTimer,
 } from '@admin-api/auth/internal';
 import type { AdminApiEventListener } from './admin-api-events.js';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';

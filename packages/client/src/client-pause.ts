@@ -1,4 +1,5 @@
-import { type SetTimer, sleep } from '@admin-api/auth/internal';
+import type { SetTimer } from '@admin-api/auth';
+import { sleep } from '@admin-api/auth/internal';
 import { abortedError, type CallSoFar, RateLimitError } from './errors.js';
 import { label } from './operation-label.js';
 import type { RateLimiter } from './rate-limiter.js';

@@ -9,19 +9,22 @@ import { label } from './operation-label.js';
 const MAX_QUOTED_MESSAGE = 300;
 
 /**
- * The `extensions.code`s of the Admin API's GraphQL errors that the vendor's own client knows. The
- * service may send others, so compare with these and keep a default branch; to type
+ * The `extensions.code`s of the Admin API's GraphQL errors that the vendor's own client knows:
+ * - `ARGUMENT_VALIDATION_ERROR`: an argument breaks a rule of the service, or names a record
+ *   that does not exist;
+ * - `UNAUTHENTICATED`: no valid token (the client refreshes it once on its own);
+ * - `INTERNAL_SERVER_ERROR`: the service failed;
+ * - `ORDER_LINE_IS_ALREADY_PACKAGED`: the order line is in a package already;
+ * - `ORDER_NOT_ELIGIBLE_FOR_UPDATE`: the order's status does not allow the change.
+ *
+ * The service may send others, so compare with these and keep a default branch; to type
  * `GraphQLResponseError.errors[].extensions.code` with them, see the README's "Errors".
  */
 export type ServiceErrorCode =
-  /** An argument breaks a rule of the service, or names a record that does not exist. */
   | 'ARGUMENT_VALIDATION_ERROR'
-  /** No valid token; the client refreshes it once on its own. */
   | 'UNAUTHENTICATED'
   | 'INTERNAL_SERVER_ERROR'
-  /** The order line is in a package already. */
   | 'ORDER_LINE_IS_ALREADY_PACKAGED'
-  /** The order's status does not allow the change. */
   | 'ORDER_NOT_ELIGIBLE_FOR_UPDATE';
 
 /**

@@ -11,6 +11,7 @@ export {
   type RefreshTurn,
   type RefreshTurnRequest,
   type RequestTokenOptions,
+  type SetTimer,
   type TokenProvider,
   type TokenProviderOptions,
   TokenRequestError,
@@ -19,7 +20,7 @@ export {
   type TokenRetryOptions,
   type TokenStore,
 } from '@admin-api/auth';
-export { parseRetryAfter, type SetTimer } from '@admin-api/auth/internal';
+export { parseRetryAfter } from '@admin-api/auth/internal';
 // graphql's own, re-exported so that a project can name it through the client wherever its types
 // are inferred, even where its graphql and the client's are two copies.
 export type { GraphQLFormattedError } from 'graphql/error/GraphQLError.js';

@@ -1,11 +1,10 @@
-import { ConfigurationError } from '@admin-api/auth';
+import { ConfigurationError, type SetTimer } from '@admin-api/auth';
 import {
   checkDurationMs,
   checkOptionalFunction,
   checkPositiveInteger,
   onAbort,
   realSetTimer,
-  type SetTimer,
 } from '@admin-api/auth/internal';
 import { RateLimitError } from './errors.js';
 import type { RateLimiter } from './rate-limiter.js';

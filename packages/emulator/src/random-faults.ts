@@ -34,7 +34,8 @@ export const FAULT_MIX: readonly MixedFault[] = [
     },
     tokenFault: {
       status: 429,
-      // RFC 6749 has no code for a rate limit; this is its code for a server that is overloaded.
+      // RFC 6749 has no token endpoint code for a rate limit: this one is borrowed from its
+      // authorization endpoint's codes, for a server too loaded to answer.
       body: JSON.stringify({
         error: 'temporarily_unavailable',
         error_description: 'Too many requests',
