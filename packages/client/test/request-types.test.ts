@@ -2,7 +2,14 @@ import type { TokenProvider } from '@admin-api/auth';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { describe, expectTypeOf, it } from 'vitest';
-import { type AdminApiEvent, type AdminClient, createAdminClient, paginate } from '../src/index.js';
+import type { ServiceErrorCode as EmulatedErrorCode } from '../../emulator/src/schema/graphql-errors.js';
+import {
+  type AdminApiEvent,
+  type AdminClient,
+  createAdminClient,
+  paginate,
+  type ServiceErrorCode,
+} from '../src/index.js';
 import { type AppScopeEnum, GetMe, type OrderStatusEnum, SaveProduct } from './documents.js';
 
 /** Variables as codegen writes them: optional fields also take undefined; one list is required. */
@@ -88,6 +95,10 @@ function optionChecks() {
 }
 
 describe('request types', () => {
+  it("name the GraphQL error codes the emulator answers with, the vendor's (checked against its typings there)", () => {
+    expectTypeOf<ServiceErrorCode>().toEqualTypeOf<EmulatedErrorCode>();
+  });
+
   it('are checked at compile time', () => {
     expectTypeOf(typeChecks).toBeFunction();
     expectTypeOf(paginateChecks).toBeFunction();

@@ -1,3 +1,4 @@
+import type { APIErrorCode } from '@ikas/api-client';
 import {
   buildClientSchema,
   buildSchema,
@@ -6,8 +7,9 @@ import {
   lexicographicSortSchema,
   printSchema,
 } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { adminApiSchemaSdl, adminApiSchemaVersion, STATEFUL_ROOT_FIELDS } from '../src/index.js';
+import type { ServiceErrorCode } from '../src/schema/graphql-errors.js';
 import { useAdminApi } from './helpers.js';
 
 const api = useAdminApi();
@@ -21,6 +23,12 @@ describe('the schema the emulator serves', () => {
     const served = printSchema(lexicographicSortSchema(buildClientSchema(introspection)));
     expect(served).toBe(sorted(adminApiSchemaSdl()));
     expect(served).toContain('@deprecated(reason: "Separated as new OrderSession model")');
+  });
+
+  it("answers with the error codes of the vendor client's APIErrorCode that a server sends (its NETWORK_ERROR and UNKNOWN are the client's own)", () => {
+    expectTypeOf<ServiceErrorCode>().toEqualTypeOf<
+      Exclude<`${APIErrorCode}`, 'NETWORK_ERROR' | 'UNKNOWN'>
+    >();
   });
 
   it('is the vendor schema of the pinned @ikas/api-client version', () => {
