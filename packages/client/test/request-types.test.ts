@@ -1,8 +1,8 @@
 import type { TokenProvider } from '@admin-api/auth';
+import type { ServiceErrorCode as EmulatedErrorCode } from '@admin-api/emulator';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ServiceErrorCode as EmulatedErrorCode } from '../../emulator/src/schema/graphql-errors.js';
 import {
   type AdminApiEvent,
   type AdminClient,
