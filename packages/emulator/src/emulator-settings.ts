@@ -1,4 +1,4 @@
-import { EmulatorOptionError } from './errors.js';
+import { checkInteger } from './check-options.js';
 
 /** Live settings of a running emulator; a change applies to the next request. */
 export interface EmulatorSettings {
@@ -6,15 +6,8 @@ export interface EmulatorSettings {
   tokenLifetimeS: number;
 }
 
-/** Throws unless `value` is a usable token lifetime: a whole number of seconds, at least 1. */
-function checkTokenLifetimeS(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new EmulatorOptionError(
-      `"tokenLifetimeS" must be a positive integer number of seconds, e.g. 14400 (got ${String(value)})`,
-    );
-  }
-  return value;
-}
+const checkTokenLifetimeS = (value: unknown) =>
+  checkInteger('tokenLifetimeS', value, { min: 1, example: 14_400, unit: 'seconds' });
 
 /** Settings whose setter checks each value, as `startEmulator` checks the options. */
 export function createSettings(tokenLifetimeS: number): EmulatorSettings {

@@ -1,8 +1,8 @@
 /** A request budget: at most `limit` requests in any `windowMs`. */
 export interface RateLimitOptions {
-  /** @default 50 */
+  /** Requests allowed in any window: a positive integer. @default 50 */
   limit?: number;
-  /** @default 10000 */
+  /** Length of the window in milliseconds: a positive integer. @default 10000 */
   windowMs?: number;
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
+import { checkEmulatorOptions } from './check-options.js';
 import { createSettings, type EmulatorSettings } from './emulator-settings.js';
 import { createStats, type EmulatorStats } from './emulator-stats.js';
 import type { EmulatorOptionError } from './errors.js';
@@ -104,8 +105,10 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<v
  * that mixing them up fails loudly. The GraphQL host serves the Admin API schema (see
  * `adminApiSchemaSdl`), with a stateful core over seeded data and seeded mocks for the rest.
  *
- * Rejects with an {@link EmulatorOptionError} for an unusable `tokenLifetimeS` (e.g. `0`); the
- * other options are taken as given (`rateLimit: { limit: 0 }` answers every request with 429).
+ * Rejects with an {@link EmulatorOptionError} (code `INVALID_OPTION`) for an option it cannot
+ * use, such as `tokenLifetimeS: 0`, a port above 65535, `rateLimit: { limit: 0 }` or an empty
+ * `clientSecret`, before anything listens. If a port cannot be had (e.g. `EADDRINUSE`), it
+ * rejects with Node's error and leaves neither host listening.
  *
  * @example
  * const emulator = await startEmulator();
@@ -113,6 +116,7 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<v
  * await emulator.close();
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  checkEmulatorOptions(options);
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
   const clientId = options.clientId ?? 'emulator-client';
@@ -157,14 +161,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       now,
     }),
   );
-  const authUrl = await listen(authServer, options.authPort ?? 0, host);
-  const baseUrl = await listen(graphqlServer, options.graphqlPort ?? 0, host);
-
   const close = (server: Server) =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
     });
+  const authUrl = await listen(authServer, options.authPort ?? 0, host);
+  // Otherwise a taken GraphQL port would leave the token host holding its port and the process.
+  const baseUrl = await listen(graphqlServer, options.graphqlPort ?? 0, host).catch(
+    async (error: unknown) => {
+      await close(authServer);
+      throw error;
+    },
+  );
 
   return {
     authUrl,

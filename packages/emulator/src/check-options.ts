@@ -1,0 +1,100 @@
+import { EmulatorOptionError } from './errors.js';
+import type { EmulatorOptions } from './start-emulator.js';
+
+interface IntegerRule {
+  min: number;
+  max?: number;
+  /** A usable value, shown in the message. */
+  example: number;
+  /** What the number counts, e.g. `seconds`. */
+  unit?: string;
+}
+
+function describeRange({ min, max, unit }: IntegerRule): string {
+  const kind =
+    max !== undefined
+      ? `an integer from ${min} to ${max}`
+      : min === Number.MIN_SAFE_INTEGER
+        ? 'an integer'
+        : min === 1
+          ? 'a positive integer'
+          : min === 0
+            ? 'a non-negative integer'
+            : `an integer of at least ${min}`;
+  return unit ? `${kind} number of ${unit}` : kind;
+}
+
+/** `value` if it is a safe integer within `rule`; otherwise throws an {@link EmulatorOptionError}. */
+export function checkInteger(name: string, value: unknown, rule: IntegerRule): number {
+  const max = rule.max ?? Number.MAX_SAFE_INTEGER;
+  if (
+    typeof value !== 'number' ||
+    !Number.isSafeInteger(value) ||
+    value < rule.min ||
+    value > max
+  ) {
+    throw new EmulatorOptionError(
+      `"${name}" must be ${describeRange(rule)}, e.g. ${rule.example} (got ${String(value)})`,
+    );
+  }
+  return value;
+}
+
+/** Throws unless `value` is a non-empty string (an empty secret would be "found" in every request). */
+function checkText(name: string, value: unknown, example: string): void {
+  if (typeof value !== 'string' || value === '') {
+    throw new EmulatorOptionError(
+      `"${name}" must be a non-empty string, e.g. '${example}' (got ${value === '' ? "''" : String(value)})`,
+    );
+  }
+}
+
+const PORT = { min: 0, max: 65_535, example: 0 } as const;
+const COUNT = { min: 0, example: 10 } as const;
+
+/**
+ * Throws an {@link EmulatorOptionError} for the first option given that the emulator cannot use,
+ * before anything listens. `tokenLifetimeS` is checked by the settings; `schema` by graphql.
+ */
+export function checkEmulatorOptions(options: EmulatorOptions): void {
+  const { host, authPort, graphqlPort, clientId, clientSecret, rateLimit, now, fixtures } = options;
+  if (host !== undefined) checkText('host', host, '127.0.0.1');
+  if (authPort !== undefined) checkInteger('authPort', authPort, PORT);
+  if (graphqlPort !== undefined) checkInteger('graphqlPort', graphqlPort, PORT);
+  if (authPort !== undefined && authPort !== 0 && authPort === graphqlPort) {
+    throw new EmulatorOptionError(
+      `"authPort" and "graphqlPort" must differ: the two hosts are two origins (both ${authPort})`,
+    );
+  }
+  if (clientId !== undefined) checkText('clientId', clientId, 'emulator-client');
+  if (clientSecret !== undefined) checkText('clientSecret', clientSecret, 'emu_secret_1');
+  if (rateLimit !== undefined && rateLimit !== false) {
+    if (typeof rateLimit !== 'object' || rateLimit === null) {
+      throw new EmulatorOptionError(
+        `"rateLimit" must be false or { limit?, windowMs? } (got ${String(rateLimit)})`,
+      );
+    }
+    if (rateLimit.limit !== undefined) {
+      checkInteger('rateLimit.limit', rateLimit.limit, { min: 1, example: 50 });
+    }
+    if (rateLimit.windowMs !== undefined) {
+      checkInteger('rateLimit.windowMs', rateLimit.windowMs, {
+        min: 1,
+        example: 10_000,
+        unit: 'milliseconds',
+      });
+    }
+  }
+  if (now !== undefined && typeof now !== 'function') {
+    throw new EmulatorOptionError(`"now" must be a function returning epoch milliseconds`);
+  }
+  if (fixtures !== undefined) {
+    if (fixtures.seed !== undefined) {
+      checkInteger('fixtures.seed', fixtures.seed, { min: Number.MIN_SAFE_INTEGER, example: 1 });
+    }
+    for (const key of ['products', 'customers', 'orders'] as const) {
+      const count = fixtures[key];
+      if (count !== undefined) checkInteger(`fixtures.${key}`, count, COUNT);
+    }
+  }
+}
