@@ -36,9 +36,9 @@ function forwardedSkip(skip: SkipDocumentsValidation): ForwardedSkipValidation {
  *
  * @example
  * // codegen.ts, written by hand
- * import { preset } from '@admin-api/codegen';
+ * import { type AdminApiCodegenConfig, preset } from '@admin-api/codegen';
  * export default { schema: 'admin-api.schema.graphql', documents: 'src/**\/*.graphql',
- *   generates: { 'src/generated/admin-api.ts': { preset } } };
+ *   generates: { 'src/generated/admin-api.ts': { preset } } } satisfies AdminApiCodegenConfig;
  */
 export const preset: AdminApiPreset = {
   buildGeneratesSection(options) {

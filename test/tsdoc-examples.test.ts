@@ -1,0 +1,257 @@
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsumerFolder, typeCheckConsumer } from './support/consumer-folder.js';
+import { findTsdocExamples, type TsdocExample } from './support/tsdoc-examples.js';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * What a reader of an example is assumed to have: `before` it (imports, declarations) and, where
+ * `before` opens a position for a value or a fragment, what closes it `after`.
+ */
+interface ExampleContext {
+  readonly before: string;
+  readonly after?: string;
+}
+
+const CLIENT = `import type { AdminClient } from '@admin-api/client';
+declare const client: AdminClient;`;
+const TOKEN_PROVIDER = `import { createTokenProvider, credentialsFromEnv } from '@admin-api/auth';`;
+/** Helpers the package does not export: checked against their built modules. */
+const CODEGEN_INTERNALS = '../node_modules/@admin-api/codegen/dist/generator';
+const SCHEMA_AND_TEXT = `import { type GraphQLSchema, parse } from 'graphql';
+declare const schema: GraphQLSchema;
+declare const text: string;`;
+const CODEGEN_OPTIONS = `import type { AdminApiCodegenOptions } from '@admin-api/codegen';`;
+const GENERATOR_CONFIG = `import type { GeneratorConfig } from '@admin-api/codegen';`;
+
+/** A value alone, checked as a `type`: an argument, so that tsc reports a mismatch on the value. */
+const checkedAs = (imports: string, type: string): ExampleContext => ({
+  before: `${imports}\ndeclare function option<T>(value: T): void;\noption<${type}>(`,
+  after: ');',
+});
+
+/**
+ * Each example's context, by the example's id: its file and the declaration its comment documents.
+ * A value alone is checked as the option it documents (`option<Options['name']>(<example>)`), a
+ * fragment in its place in a call or a config.
+ */
+const CONTEXT: Readonly<Record<string, ExampleContext>> = {
+  'packages/auth/src/credentials-from-env.ts credentialsFromEnv': { before: TOKEN_PROVIDER },
+  'packages/auth/src/request-token.ts requestToken': {
+    before: `import { credentialsFromEnv, requestToken } from '@admin-api/auth';`,
+  },
+  'packages/auth/src/token-provider.ts createTokenProvider': { before: TOKEN_PROVIDER },
+  'packages/client/src/admin-client.ts createAdminClient': {
+    before: `import { createAdminClient } from '@admin-api/client';
+import { GetMeDocument } from './generated/admin-api.js';
+declare const baseUrl: string, authUrl: string, clientId: string, clientSecret: string;`,
+  },
+  'packages/client/src/client-from-env.ts AdminClientFromEnvOptions.envFile': {
+    before: `import { createAdminClientFromEnv } from '@admin-api/client';`,
+  },
+  'packages/client/src/client-from-env.ts createAdminClientFromEnv': {
+    before: `import { createAdminClientFromEnv } from '@admin-api/client';
+import { createRedisFleet } from '@admin-api/redis';`,
+  },
+  'packages/client/src/errors.ts GraphQLResponseError.constructor': {
+    before: `import { GraphQLResponseError } from '@admin-api/client';`,
+  },
+  'packages/client/src/pacer.ts resolveRateLimit': {
+    before: `import { resolveRateLimit } from '@admin-api/client';`,
+  },
+  'packages/client/src/pacer.ts createPacer': {
+    before: `import { type ClientCredentials, createAdminClient, createPacer } from '@admin-api/client';
+declare const baseUrl: string;
+declare const credentials: ClientCredentials;`,
+  },
+  'packages/client/src/paginate.ts PaginateOptions.select': {
+    before: `${CLIENT}
+import { paginate } from '@admin-api/client';
+import { ListProductsDocument } from './generated/admin-api.js';
+paginate(client, ListProductsDocument, {}, {`,
+    after: '});',
+  },
+  'packages/client/src/paginate.ts paginate': {
+    before: `${CLIENT}
+import { paginate } from '@admin-api/client';
+import { ListProductsDocument } from './generated/admin-api.js';`,
+  },
+  'packages/client/src/rate-limiter.ts AcquireOptions.maxPauseMs': {
+    before: `import type { RateLimiter } from '@admin-api/client';
+declare const rateLimiter: RateLimiter;
+declare const signal: AbortSignal;`,
+  },
+  'packages/client/src/typed-document-string.ts TypedDocumentString': {
+    before: `${CLIENT}
+import type { TypedDocumentString } from '@admin-api/client';`,
+  },
+  'packages/codegen/src/define-config.ts AdminApiCodegenOptions.documents': checkedAs(
+    CODEGEN_OPTIONS,
+    "AdminApiCodegenOptions['documents']",
+  ),
+  'packages/codegen/src/define-config.ts AdminApiCodegenOptions.documents #2': checkedAs(
+    CODEGEN_OPTIONS,
+    "AdminApiCodegenOptions['documents']",
+  ),
+  'packages/codegen/src/define-config.ts AdminApiCodegenOptions.config': checkedAs(
+    CODEGEN_OPTIONS,
+    "AdminApiCodegenOptions['config']",
+  ),
+  // The example is a whole `codegen.ts`, imports included.
+  'packages/codegen/src/define-config.ts defineConfig': { before: '' },
+  'packages/codegen/src/generator/config.ts GeneratorConfig.scalars': checkedAs(
+    GENERATOR_CONFIG,
+    "GeneratorConfig['scalars']",
+  ),
+  // These two show the option inside the config that holds it.
+  'packages/codegen/src/generator/config.ts GeneratorConfig.clientModule': checkedAs(
+    GENERATOR_CONFIG,
+    'GeneratorConfig',
+  ),
+  'packages/codegen/src/generator/config.ts GeneratorConfig.documentMode': checkedAs(
+    GENERATOR_CONFIG,
+    'GeneratorConfig',
+  ),
+  'packages/codegen/src/generator/generate-module.ts generateModule': {
+    before: `${SCHEMA_AND_TEXT}
+import { generateModule } from '${CODEGEN_INTERNALS}/index.js';`,
+  },
+  'packages/codegen/src/generator/generate-module.ts createIncrementalGenerator': {
+    before: `${SCHEMA_AND_TEXT}
+import { writeFileSync } from 'node:fs';
+import type { GeneratorConfig } from '@admin-api/codegen';
+import { resolveGeneratorConfig } from '${CODEGEN_INTERNALS}/config.js';
+import { collectDefinitions, createIncrementalGenerator } from '${CODEGEN_INTERNALS}/index.js';
+declare const options: GeneratorConfig;
+declare const output: string;`,
+  },
+  // The example is a whole `codegen.ts`, imports included.
+  'packages/codegen/src/preset.ts preset': { before: '' },
+  // In a codegen config, with the plugin's `config` typed as the options documented.
+  'packages/codegen/src/sdk-plugin/config.ts SdkPluginConfig': {
+    before: `import { type AdminApiCodegenConfig, preset, type SdkPluginConfig } from '@admin-api/codegen';
+const _: AdminApiCodegenConfig & { generates: Record<string, { config: SdkPluginConfig }> } = {
+  schema: 'admin-api.schema.graphql',`,
+    after: '};',
+  },
+  'packages/emulator/src/start-emulator.ts startEmulator': {
+    before: `import { startEmulator } from '@admin-api/emulator';`,
+  },
+  'packages/emulator/src/testing.ts useEmulator': {
+    before: `import { useEmulator } from '@admin-api/emulator/testing';
+import { it } from 'vitest';`,
+  },
+  // Not exported by the package either: its built module.
+  'packages/redis/src/keys.ts fleetKeys': {
+    before: `import { fleetKeys } from '../node_modules/@admin-api/redis/dist/keys.js';`,
+  },
+  'packages/redis/src/redis-fleet-options.ts RedisFleetOptions.share': checkedAs(
+    `import type { RedisFleetOptions } from '@admin-api/redis';`,
+    "RedisFleetOptions['share']",
+  ),
+  'packages/redis/src/redis-fleet.ts createRedisFleet': {
+    before: `import { createAdminClientFromEnv } from '@admin-api/client';
+import { createRedisFleet } from '@admin-api/redis';`,
+  },
+};
+
+const PACKAGES = ['auth', 'client', 'codegen', 'emulator', 'redis'] as const;
+
+const examples = findTsdocExamples(REPO_ROOT);
+const fileOf = (index: number) => `src/example-${String(index + 1).padStart(2, '0')}.ts`;
+
+/** The example in its context; `export {}` keeps each file a module of its own. */
+function exampleFile({ before, after = '' }: ExampleContext, example: TsdocExample): string {
+  return [before, example.code, after, 'export {};', ''].join('\n');
+}
+
+interface TscDiagnostic {
+  /** The file as tsc names it, `undefined` for a diagnostic about the whole program. */
+  readonly file: string | undefined;
+  readonly line: number;
+  readonly column: number;
+  /** `error TS…: …`, with any further lines of the message. */
+  readonly message: string;
+}
+
+/** tsc's plain output, one diagnostic per `file(line,col): error …` line and its indented rest. */
+function parseTscOutput(output: string): TscDiagnostic[] {
+  const diagnostics: { file: string | undefined; line: number; column: number; message: string }[] =
+    [];
+  for (const line of output.split('\n')) {
+    if (line.trim() === '') continue;
+    const located = /^(.+?)\((\d+),(\d+)\): (.*)$/.exec(line);
+    const last = diagnostics.at(-1);
+    if (located) {
+      const [, file = '', row = '0', column = '0', message = ''] = located;
+      diagnostics.push({ file, line: Number(row), column: Number(column), message });
+    } else if (/^\s/.test(line) && last) {
+      last.message += `\n${line}`;
+    } else {
+      diagnostics.push({ file: undefined, line: 0, column: 0, message: line });
+    }
+  }
+  return diagnostics;
+}
+
+/** A diagnostic of an example's file, placed in the package source where the line comes from. */
+function describeDiagnostic(
+  diagnostic: TscDiagnostic,
+  example: TsdocExample,
+  context: ExampleContext,
+): string {
+  const codeStart = context.before.split('\n').length + 1;
+  const origin = example.origins[diagnostic.line - codeStart];
+  if (!origin) return `in the context given to it, line ${diagnostic.line}: ${diagnostic.message}`;
+  const file = example.id.slice(0, example.id.indexOf(' '));
+  const column = origin.column + diagnostic.column - 1;
+  return `${file}:${origin.line}:${column}: ${diagnostic.message}`;
+}
+
+describe('each TSDoc @example in packages/*/src, as written', () => {
+  let dir = '';
+  let diagnostics: TscDiagnostic[] = [];
+  beforeAll(async () => {
+    const files: Record<string, string> = {};
+    examples.forEach((example, index) => {
+      const context = CONTEXT[example.id];
+      if (context) files[fileOf(index)] = exampleFile(context, example);
+    });
+    dir = await createConsumerFolder('.tsdoc-examples-', files, PACKAGES);
+    // One tsc program for all of them: its start-up is most of the cost.
+    diagnostics = parseTscOutput(await typeCheckConsumer(dir));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.each(examples.map((example, index) => [example.id, example, index] as const))(
+    '%s type-checks in a strict consumer',
+    (id, example, index) => {
+      const context = CONTEXT[id];
+      expect(
+        context,
+        `no context for the @example of ${id}: add its imports and declarations to CONTEXT in test/tsdoc-examples.test.ts`,
+      ).toBeDefined();
+      if (!context) return;
+      const errors = diagnostics
+        .filter(({ file }) => file?.endsWith(fileOf(index)))
+        .map((diagnostic) => describeDiagnostic(diagnostic, example, context));
+      expect(errors, `the @example of ${id} does not type-check as written`).toEqual([]);
+    },
+  );
+
+  it('has an example for every entry of the context table', () => {
+    const ids = new Set(examples.map(({ id }) => id));
+    const stale = Object.keys(CONTEXT).filter((id) => !ids.has(id));
+    expect(stale, 'CONTEXT entries with no @example: remove or rename them').toEqual([]);
+  });
+
+  it('reports no error outside the examples (the generated module, the program)', () => {
+    const exampleFiles = examples.map((_, index) => fileOf(index));
+    const elsewhere = diagnostics.filter(
+      ({ file }) => !exampleFiles.some((name) => file?.endsWith(name)),
+    );
+    expect(elsewhere).toEqual([]);
+  });
+});
