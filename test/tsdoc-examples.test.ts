@@ -234,6 +234,8 @@ describe('each TSDoc @example in packages/*/src, as written', () => {
         `no context for the @example of ${id}: add its imports and declarations to CONTEXT in test/tsdoc-examples.test.ts`,
       ).toBeDefined();
       if (!context) return;
+      // A tag or decorator line straight after `@example` would end it with nothing checked.
+      expect(example.code, `the @example of ${id} is empty`).not.toBe('');
       const errors = diagnostics
         .filter(({ file }) => file?.endsWith(fileOf(index)))
         .map((diagnostic) => describeDiagnostic(diagnostic, example, context));

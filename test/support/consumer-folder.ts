@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,25 +24,31 @@ export async function createConsumerFolder(
   packages: readonly string[],
 ): Promise<string> {
   const dir = await mkdtemp(join(REPO_ROOT, 'test', prefix));
-  await mkdir(join(dir, 'src/generated'), { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), content);
+  // The caller only learns the folder's name on success: on failure it is removed here.
+  try {
+    await mkdir(join(dir, 'src/generated'), { recursive: true });
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    for (const [path, content] of Object.entries(files)) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), content);
+    }
+    await copyFile(GENERATED, join(dir, 'src/generated/admin-api.ts'));
+    await mkdir(join(dir, 'node_modules/@admin-api'), { recursive: true });
+    for (const name of packages) {
+      await symlink(join(REPO_ROOT, 'packages', name), join(dir, 'node_modules/@admin-api', name));
+    }
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        // The kit's strict settings, with Node's globals as an app has them.
+        compilerOptions: { ...KIT_COMPILER_OPTIONS, types: ['node'] },
+        include: ['src'],
+      }),
+    );
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   }
-  await copyFile(GENERATED, join(dir, 'src/generated/admin-api.ts'));
-  await mkdir(join(dir, 'node_modules/@admin-api'), { recursive: true });
-  for (const name of packages) {
-    await symlink(join(REPO_ROOT, 'packages', name), join(dir, 'node_modules/@admin-api', name));
-  }
-  await writeFile(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      // The kit's strict settings, with Node's globals as an app has them.
-      compilerOptions: { ...KIT_COMPILER_OPTIONS, types: ['node'] },
-      include: ['src'],
-    }),
-  );
   return dir;
 }
 

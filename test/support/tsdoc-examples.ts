@@ -60,7 +60,8 @@ function examplesInFile(file: string, text: string): TsdocExample[] {
 /**
  * Each `/** … *\/` comment of the file (by position) with the qualified name of what it documents:
  * the outermost node it leads, named with its containers (`GraphQLResponseError.constructor`).
- * Every comment leads some token, so none is missed; one leading no declaration is named by line.
+ * Every comment is in the trivia before some token, leading it (after a line break) or trailing
+ * the token before (`f(/** … *\/ x)`), so none is missed; one before no declaration is named by line.
  */
 function documentedDeclarations(source: ts.SourceFile): Map<number, string> {
   const comments = new Map<number, string>();
@@ -69,7 +70,12 @@ function documentedDeclarations(source: ts.SourceFile): Map<number, string> {
       return;
     }
     if (node.kind !== ts.SyntaxKind.SyntaxList && !ts.isSourceFile(node)) {
-      for (const range of ts.getLeadingCommentRanges(source.text, node.getFullStart()) ?? []) {
+      const at = node.getFullStart();
+      const ranges = [
+        ...(ts.getLeadingCommentRanges(source.text, at) ?? []),
+        ...(ts.getTrailingCommentRanges(source.text, at) ?? []),
+      ];
+      for (const range of ranges) {
         if (comments.has(range.pos) || !source.text.startsWith('/**', range.pos)) continue;
         const line = source.getLineAndCharacterOfPosition(range.pos).line + 1;
         comments.set(range.pos, qualifiedName(node) || `line ${line}`);

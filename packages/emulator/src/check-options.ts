@@ -24,6 +24,18 @@ function describeRange({ min, max, unit }: IntegerRule): string {
   return unit ? `${kind} number of ${unit}` : kind;
 }
 
+/** The kind of `value` alone, for a message about an option that may hold a secret. */
+function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (value === '') return 'an empty string';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** What was given, for a message: a number or boolean as itself, anything else by its kind. */
+function describeGiven(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : kindOf(value);
+}
+
 /** `value` if it is a safe integer within `rule`; otherwise throws an {@link EmulatorOptionError}. */
 export function checkInteger(name: string, value: unknown, rule: IntegerRule): number {
   const max = rule.max ?? Number.MAX_SAFE_INTEGER;
@@ -34,17 +46,20 @@ export function checkInteger(name: string, value: unknown, rule: IntegerRule): n
     value > max
   ) {
     throw new EmulatorOptionError(
-      `"${name}" must be ${describeRange(rule)}, e.g. ${rule.example} (got ${String(value)})`,
+      `"${name}" must be ${describeRange(rule)}, e.g. ${rule.example} (got ${describeGiven(value)})`,
     );
   }
   return value;
 }
 
-/** Throws unless `value` is a non-empty string (an empty secret would be "found" in every request). */
+/**
+ * Throws unless `value` is a non-empty string (an empty secret would be "found" in every
+ * request); the message never shows the value, which may be the secret.
+ */
 function checkText(name: string, value: unknown, example: string): void {
   if (typeof value !== 'string' || value === '') {
     throw new EmulatorOptionError(
-      `"${name}" must be a non-empty string, e.g. '${example}' (got ${value === '' ? "''" : String(value)})`,
+      `"${name}" must be a non-empty string, e.g. '${example}' (got ${kindOf(value)})`,
     );
   }
 }
@@ -71,7 +86,7 @@ export function checkEmulatorOptions(options: EmulatorOptions): void {
   if (rateLimit !== undefined && rateLimit !== false) {
     if (typeof rateLimit !== 'object' || rateLimit === null) {
       throw new EmulatorOptionError(
-        `"rateLimit" must be false or { limit?, windowMs? } (got ${String(rateLimit)})`,
+        `"rateLimit" must be false or { limit?, windowMs? } (got ${describeGiven(rateLimit)})`,
       );
     }
     if (rateLimit.limit !== undefined) {
@@ -89,6 +104,11 @@ export function checkEmulatorOptions(options: EmulatorOptions): void {
     throw new EmulatorOptionError(`"now" must be a function returning epoch milliseconds`);
   }
   if (fixtures !== undefined) {
+    if (typeof fixtures !== 'object' || fixtures === null) {
+      throw new EmulatorOptionError(
+        `"fixtures" must be { seed?, products?, customers?, orders? } (got ${describeGiven(fixtures)})`,
+      );
+    }
     if (fixtures.seed !== undefined) {
       checkInteger('fixtures.seed', fixtures.seed, { min: Number.MIN_SAFE_INTEGER, example: 1 });
     }

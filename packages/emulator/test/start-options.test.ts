@@ -35,6 +35,7 @@ describe('startEmulator options', () => {
     ],
     ['a fractional count', { fixtures: { orders: 1.5 } }, '"fixtures.orders"'],
     ['a fractional seed', { fixtures: { seed: 1.5 } }, '"fixtures.seed" must be an integer'],
+    ['fixtures of null', { fixtures: null as unknown as object }, '"fixtures" must be {'],
     ['a clock that is not a function', { now: 0 as unknown as () => number }, '"now" must be'],
   ])('rejects %s with INVALID_OPTION, naming the option', async (_, options, message) => {
     const error = await startEmulator(options).then(
@@ -47,6 +48,20 @@ describe('startEmulator options', () => {
     expect(error).toBeInstanceOf(EmulatorOptionError);
     expect(error).toMatchObject({ code: 'INVALID_OPTION' });
     expect((error as Error).message).toContain(message);
+  });
+
+  it.each<[string, unknown]>([
+    ['a number', 987_654_321],
+    ['a Buffer', Buffer.from('secret-in-a-buffer')],
+    ['a boxed string', Object('secret-in-a-box')],
+  ])('refuses a clientSecret given as %s without echoing it', async (_, secret) => {
+    const error = await startEmulator({ clientSecret: secret as string }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmulatorOptionError);
+    const { message } = error as Error;
+    expect(message).toContain('"clientSecret" must be a non-empty string');
+    for (const leaked of ['987654321', 'secret-in-a-buffer', 'secret-in-a-box']) {
+      expect(message).not.toContain(leaked);
+    }
   });
 
   it('takes the edges of each range', async () => {
