@@ -70,4 +70,25 @@ describe('seeded fixtures', () => {
       'REFUNDED/REFUNDED',
     ]);
   });
+
+  it('give each customer the count, total and dates of exactly its own orders', () => {
+    const data = createStoreData({ seed: 3, customers: 40, orders: 30 }, START);
+    let withOrders = 0;
+    for (const customer of data.customers.values()) {
+      const own = [...data.orders.values()].filter((order) => order.customerId === customer.id);
+      const dates = own.map((order) => order.orderedAt ?? 0);
+      const total = own.reduce((sum, order) => sum + Number(order.totalFinalPrice), 0);
+      if (own.length > 0) withOrders++;
+      expect(customer).toMatchObject({
+        orderCount: own.length,
+        totalOrderPrice: Math.round(total * 100) / 100,
+        firstOrderDate: own.length > 0 ? Math.min(...dates) : null,
+        lastOrderDate: own.length > 0 ? Math.max(...dates) : null,
+        updatedAt: Math.max(customer.createdAt ?? 0, ...dates),
+      });
+    }
+    // Both kinds are there: customers with orders and without.
+    expect(withOrders).toBeGreaterThan(0);
+    expect(withOrders).toBeLessThan(data.customers.size);
+  });
 });
