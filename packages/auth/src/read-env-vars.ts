@@ -24,10 +24,19 @@ export function readEnvVars<K extends string>(
   return { values, missing };
 }
 
-/** "Missing environment variables A, B. Set them …", the message every package uses. */
-export function missingEnvMessage(missing: readonly string[]): string {
+/** Where the variables can come from, for a reader that loads a `.env` file itself. */
+const FROM_ENV_OR_FILE = 'in the environment or a .env file (see .env.example)';
+
+/**
+ * "Missing environment variables A, B. Set them …", the message every package uses; `from` says
+ * where they can be set, for a reader that does not load `.env` itself.
+ */
+export function missingEnvMessage(
+  missing: readonly string[],
+  from: string = FROM_ENV_OR_FILE,
+): string {
   return (
     `Missing environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
-    'Set them in the environment or a .env file (see .env.example); keep the secret in a secret manager, not in code.'
+    `Set them ${from}; keep the secret in a secret manager, not in code.`
   );
 }

@@ -31,5 +31,9 @@ describe('credentialsFromEnv', () => {
     expect(configError.message).toContain(
       'ADMIN_API_AUTH_URL, ADMIN_API_CLIENT_ID, ADMIN_API_CLIENT_SECRET',
     );
+    // It reads no .env file, so it must not send the user to one.
+    expect(configError.message).toContain('reads no .env file');
+    expect(configError.message).toContain('node --env-file=.env');
+    expect(configError.message).not.toContain('or a .env file');
   });
 });

@@ -219,12 +219,34 @@ describe('admin-api init and "type": "module" (the kit is ESM-only)', () => {
     expect(stdout).toContain('these are CommonJS: tsconfig.json ("module": "commonjs")');
   });
 
-  it('keeps an explicit "type": "commonjs" and says how to switch', async () => {
+  it('switches "type": "commonjs" (npm init writes it) where nothing is CommonJS, and says so', async () => {
     const dir = project({ 'package.json': '{"name":"shop","type":"commonjs"}' });
     const { code, stdout } = await init(dir);
     expect(code).toBe(0);
+    expect(readJson(dir).type).toBe('module');
+    expect(stdout).toContain('"type": "module", was "commonjs" (npm init\'s default;');
+  });
+
+  it('keeps "type": "commonjs" where .js files are CommonJS, and says how to switch', async () => {
+    const dir = project({
+      'package.json': '{"name":"shop","type":"commonjs"}',
+      'server.js': "const http = require('node:http');\n",
+    });
+    const { code, stdout } = await init(dir);
+    expect(code).toBe(0);
     expect(readJson(dir).type).toBe('commonjs');
-    expect(stdout).toContain('package.json says "type": "commonjs"; left as it is.');
+    expect(stdout).toContain(
+      '! package.json says "type": "commonjs", and these are CommonJS: server.js. "type" was left as it is',
+    );
+    expect(stdout).toContain('then run `admin-api init --esm`');
+  });
+
+  it('keeps any other "type" and says how to switch', async () => {
+    const dir = project({ 'package.json': '{"name":"shop","type":"cjs"}' });
+    const { code, stdout } = await init(dir);
+    expect(code).toBe(0);
+    expect(readJson(dir).type).toBe('cjs');
+    expect(stdout).toContain('package.json says "type": "cjs"; left as it is.');
   });
 
   it('with --esm sets "type": "module" anyway and names the files to rename to .cjs', async () => {

@@ -67,8 +67,9 @@ const REQUIRE_NOTE =
   'The kit is ESM-only. From CommonJS, Node >= 20.19 or >= 22.12 can require() it; older Node needs "type": "module" (or .mts files).';
 
 /**
- * Sets `"type": "module"` only where that cannot silently break the project: no `"type"` yet and
- * nothing CommonJS found, or `--esm`. Otherwise leaves it and says precisely what to do.
+ * Sets `"type": "module"` only where that cannot silently break the project: no `"type"` yet, or
+ * `"commonjs"` (which `npm init` writes by default), and nothing CommonJS found; or `--esm`.
+ * Otherwise leaves it and says precisely what to do.
  */
 export function decideModuleType(
   type: unknown,
@@ -85,7 +86,7 @@ export function decideModuleType(
         : 'set      package.json "type": "module" (--esm)',
     };
   }
-  if (type !== undefined) {
+  if (type !== undefined && type !== 'commonjs') {
     return {
       action: 'advise',
       lines: [
@@ -98,15 +99,20 @@ export function decideModuleType(
   if (found.length === 0) {
     return {
       action: 'set',
-      note: 'set      package.json "type": "module" (the kit is ESM-only; no CommonJS files found)',
+      note:
+        type === 'commonjs'
+          ? 'set      package.json "type": "module", was "commonjs" (npm init\'s default; the kit is ESM-only; no CommonJS files found)'
+          : 'set      package.json "type": "module" (the kit is ESM-only; no CommonJS files found)',
     };
   }
   const shown =
     found.slice(0, 5).join(', ') + (found.length > 5 ? `, and ${found.length - 5} more` : '');
+  const left =
+    type === 'commonjs' ? 'package.json says "type": "commonjs"' : 'package.json has no "type"';
   return {
     action: 'advise',
     lines: [
-      `package.json has no "type", and these are CommonJS: ${shown}. "type" was left unset, so they keep working. ${REQUIRE_NOTE}`,
+      `${left}, and these are CommonJS: ${shown}. "type" was left ${type === 'commonjs' ? 'as it is' : 'unset'}, so they keep working. ${REQUIRE_NOTE}`,
       'To switch: rename those files to .cjs (or convert them to ESM), then run `admin-api init --esm`.',
     ],
   };
