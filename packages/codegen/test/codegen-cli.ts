@@ -17,9 +17,12 @@ export const ADMIN_API_BIN = fileURLToPath(new URL('../bin/admin-api.js', import
 
 /**
  * The environment of a user's shell: no ADMIN_API_* variable, so a run uses only what the test
- * sets, and no NODE_ENV=test from vitest, under which graphql-codegen's CLI prints nothing.
+ * sets, and no NODE_ENV=test from vitest, under which graphql-codegen's CLI prints nothing; no
+ * npm_config_user_agent either, so what the CLI suggests does not depend on how vitest was run.
  */
-export const ENV_WITHOUT_CREDENTIALS = envWithoutCredentials((name) => name === 'NODE_ENV');
+export const ENV_WITHOUT_CREDENTIALS = envWithoutCredentials(
+  (name) => name === 'NODE_ENV' || name === 'npm_config_user_agent',
+);
 
 /**
  * Runs `graphql-codegen --config codegen.ts` in `dir`, as `pnpm codegen` does, with a codegen.ts

@@ -5,7 +5,7 @@ import { gqlPluckFromCodeStringSync } from '@graphql-tools/graphql-tag-pluck';
 import { parse, validate } from 'graphql';
 import { loadConfig } from 'graphql-config';
 import { describe, expect, it } from 'vitest';
-import { runAdminApi } from './codegen-cli.js';
+import { ENV_WITHOUT_CREDENTIALS, runAdminApi } from './codegen-cli.js';
 import { useProject } from './codegen-harness.js';
 
 const project = useProject();
@@ -104,6 +104,21 @@ describe('admin-api init writes a project that codegen and editors can use', () 
     expect(stdout).toContain('  pnpm add -D @admin-api/codegen\n');
     expect(stdout).not.toContain('  pnpm add @');
     expect(stdout).not.toContain('graphql@16');
+  });
+
+  it.each([
+    ['npm/10.9.2 node/v20.20.2 linux x64 workspaces/false', 'npm install', 'npm run codegen'],
+    ['yarn/1.22.22 npm/? node/v20.20.2 linux x64', 'yarn add', 'yarn codegen'],
+    ['pnpm/10.34.9 npm/? node/v20.20.2 linux x64', 'pnpm add', 'pnpm codegen'],
+  ])('speaks the package manager that ran it (%s)', async (agent, add, codegen) => {
+    const dir = project({ 'package.json': '{"name":"shop"}' });
+    const { stdout } = await runAdminApi(dir, ['init'], {
+      ...ENV_WITHOUT_CREDENTIALS,
+      npm_config_user_agent: agent,
+    });
+    expect(stdout).toContain(`  ${add} @admin-api/client graphql@16\n`);
+    expect(stdout).toContain(`  ${add} -D @admin-api/codegen\n`);
+    expect(stdout).toContain(`  ${codegen.padEnd(22)} # writes admin-api.schema.graphql`);
   });
 
   it('suggests copying .env.example only to a project without a .env', async () => {

@@ -11,6 +11,7 @@ import {
   writePackageJson,
 } from './init-package-json.js';
 import { blockedPath } from './init-paths.js';
+import { packageManagerCommands } from './package-manager.js';
 
 /** Options of `admin-api init`. */
 export interface InitFlags {
@@ -39,13 +40,14 @@ function nextSteps(pkg: ProjectPackage | undefined): string[] {
     names.filter((name) => !installed.has(name.replace(/(.)@.*$/, '$1')));
   const runtime = missing(['@admin-api/client', 'graphql@16']);
   const dev = missing(['@admin-api/codegen']);
+  const commands = packageManagerCommands();
   return [
     '',
     'Next:',
-    ...(runtime.length ? [`  pnpm add ${runtime.join(' ')}`] : []),
-    ...(dev.length ? [`  pnpm add -D ${dev.join(' ')}`] : []),
+    ...(runtime.length ? [`  ${commands.add} ${runtime.join(' ')}`] : []),
+    ...(dev.length ? [`  ${commands.addDev} ${dev.join(' ')}`] : []),
     ...(existsSync('.env') ? [] : ['  cp .env.example .env   # and fill it in']),
-    '  pnpm codegen           # writes admin-api.schema.graphql (commit it: editors read it) and the SDK',
+    `  ${commands.codegen.padEnd(22)} # writes admin-api.schema.graphql (commit it: editors read it) and the SDK`,
     '  # then: getSdk(createAdminClientFromEnv()).getMe()',
   ];
 }
