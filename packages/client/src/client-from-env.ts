@@ -48,8 +48,17 @@ export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = 
   const { env, envFile = DEFAULT_ENV_FILE, ...options } = overrides;
   if (!env && envFile !== false) loadEnvFile(envFile);
   const { values, missing } = readEnvVars(ENV_VARS, env ?? process.env, options);
-  if (missing.length > 0)
-    throw new ConfigurationError('MISSING_ENV', missingEnvMessage(missing), { missing });
+  if (missing.length > 0) {
+    // Point only at the file that was read, if any.
+    const from = env
+      ? 'in the env object given (no .env file is read when env is given)'
+      : envFile === false
+        ? 'in the environment (envFile: false reads no .env file)'
+        : envFile === DEFAULT_ENV_FILE
+          ? undefined
+          : `in the environment or ${envFile} (see .env.example)`;
+    throw new ConfigurationError('MISSING_ENV', missingEnvMessage(missing, from), { missing });
+  }
   const { baseUrl, authUrl, clientId, clientSecret } = values as Record<
     keyof typeof values,
     string

@@ -68,6 +68,10 @@ describe('createAdminClientFromEnv reads .env as admin-api codegen does', () => 
     const error = thrown(() => createAdminClientFromEnv({ envFile: false }));
     expect(error.code).toBe('MISSING_ENV');
     expect(error.missing).toHaveLength(4);
+    // Points at no file, since none was read.
+    expect(error.message).toContain(
+      'Set them in the environment (envFile: false reads no .env file)',
+    );
   });
 
   it('with an explicit env object reads no file', () => {
@@ -75,6 +79,13 @@ describe('createAdminClientFromEnv reads .env as admin-api codegen does', () => 
     const error = thrown(() => createAdminClientFromEnv({ env: {} }));
     expect(error.code).toBe('MISSING_ENV');
     expect(process.env.ADMIN_API_CLIENT_SECRET).toBeUndefined();
+    expect(error.message).toContain('Set them in the env object given (no .env file is read');
+  });
+
+  it('points at the file envFile names when variables are missing', () => {
+    const error = thrown(() => createAdminClientFromEnv({ envFile: 'config/absent.env' }));
+    expect(error.code).toBe('MISSING_ENV');
+    expect(error.message).toContain('Set them in the environment or config/absent.env');
   });
 
   it('names the variable a malformed value came from, not only the option', () => {

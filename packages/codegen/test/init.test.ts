@@ -256,6 +256,29 @@ describe('admin-api init and "type": "module" (the kit is ESM-only)', () => {
     expect(stdout).toContain('then run `admin-api init --esm`');
   });
 
+  it('keeps "type": "commonjs" where tsconfig.json compiles .ts sources by "type" (nodenext)', async () => {
+    const dir = project({
+      'package.json': '{"name":"shop","type":"commonjs"}',
+      'tsconfig.json': '{ "compilerOptions": { "module": "NodeNext" } }',
+      'src/index.ts': "import { a } from './a';\n",
+    });
+    const { stdout } = await init(dir);
+    expect(readJson(dir).type).toBe('commonjs');
+    expect(stdout).toContain(
+      'tsconfig.json ("module": "NodeNext" compiles these .ts files to CommonJS)',
+    );
+  });
+
+  it('switches a fresh npm init + tsc --init project (nodenext, no sources yet) to "module"', async () => {
+    const dir = project({
+      'package.json': '{"name":"shop","type":"commonjs"}',
+      'tsconfig.json':
+        '{ "compilerOptions": { "module": "nodenext", "verbatimModuleSyntax": true } }',
+    });
+    await init(dir);
+    expect(readJson(dir).type).toBe('module');
+  });
+
   it('keeps any other "type" and says how to switch', async () => {
     const dir = project({ 'package.json': '{"name":"shop","type":"cjs"}' });
     const { code, stdout } = await init(dir);

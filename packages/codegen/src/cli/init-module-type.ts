@@ -19,10 +19,13 @@ function readHead(path: string): string {
 
 /**
  * What `"type": "module"` would break: `.js` files written as CommonJS (built output included;
- * `node_modules` and dot-folders skipped), and a tsconfig that compiles to CommonJS.
+ * `node_modules` and dot-folders skipped), and a tsconfig that compiles to CommonJS: `"commonjs"`,
+ * or `"node16"`/`"nodenext"` (they follow `"type"`) where `.ts` sources exist to be compiled, as
+ * a fresh `tsc --init` project has none and is meant for ESM (`verbatimModuleSyntax`).
  */
 export function findCommonJsSignals(root = '.'): string[] {
   const found: string[] = [];
+  let hasTypeScript = false;
   const pending = [root];
   let seen = 0;
   while (pending.length > 0 && seen < MAX_ENTRIES) {
@@ -38,6 +41,9 @@ export function findCommonJsSignals(root = '.'): string[] {
       const path = dir === '.' ? entry.name : join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) pending.push(path);
+      } else if (entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        // init's own codegen.ts is not a source of the project's build.
+        if (path !== join(root, 'codegen.ts')) hasTypeScript = true;
       } else if (entry.isFile() && entry.name.endsWith('.js')) {
         try {
           if (COMMONJS_SYNTAX.test(readHead(path))) found.push(path);
@@ -48,8 +54,12 @@ export function findCommonJsSignals(root = '.'): string[] {
     }
   }
   try {
-    if (/"module"\s*:\s*"commonjs"/i.test(readFileSync(join(root, 'tsconfig.json'), 'utf8'))) {
+    const tsconfig = readFileSync(join(root, 'tsconfig.json'), 'utf8');
+    const nodeModule = /"module"\s*:\s*"(node(?:16|18|20|next))"/i.exec(tsconfig)?.[1];
+    if (/"module"\s*:\s*"commonjs"/i.test(tsconfig)) {
       found.push('tsconfig.json ("module": "commonjs")');
+    } else if (nodeModule && hasTypeScript) {
+      found.push(`tsconfig.json ("module": "${nodeModule}" compiles these .ts files to CommonJS)`);
     }
   } catch {
     // No tsconfig.json: nothing compiles to CommonJS.
