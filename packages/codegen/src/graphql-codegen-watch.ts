@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CodegenError } from './errors.js';
+import { packageManagerCommands } from './package-manager.js';
 
 /** Is the running program graphql-codegen's CLI, asked to watch? */
 function graphqlCodegenWatching(argv: readonly string[]): string | undefined {
@@ -42,8 +43,8 @@ export function assertGraphqlCodegenCanWatch(argv: readonly string[] = process.a
   } catch {
     throw new CodegenError(
       'MISSING_DEPENDENCY',
-      'graphql-codegen --watch needs @parcel/watcher, which is not installed: run `pnpm add -D @parcel/watcher` ' +
-        '(or `npm i -D @parcel/watcher`), or use `admin-api codegen --watch`, which needs no extra package.',
+      `graphql-codegen --watch needs @parcel/watcher, which is not installed: run \`${packageManagerCommands().addDev} @parcel/watcher\`, ` +
+        'or use `admin-api codegen --watch`, which needs no extra package.',
     );
   }
 }

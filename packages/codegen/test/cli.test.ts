@@ -211,6 +211,27 @@ describe('admin-api schema check', () => {
       envFor(emulator()),
     );
     expect(code).toBe(1);
-    expect(stderr).toContain('run `admin-api schema pull` first');
+    expect(stderr).toContain('run `pnpm exec admin-api schema pull` first');
+  });
+
+  it.each([
+    ['npm/10.9.2 node/v20.20.2 linux x64 workspaces/false', 'npx admin-api', 'npm run codegen'],
+    ['yarn/1.22.22 npm/? node/v20.20.2 linux x64', 'yarn admin-api', 'yarn codegen'],
+    ['bun/1.1.0 npm/? node/v20.20.2 linux x64', 'bunx admin-api', 'bun run codegen'],
+  ])('names commands the package manager that ran it can run (%s)', async (agent, bin, codegen) => {
+    const env = (emu: Emulator) => ({ ...envFor(emu), npm_config_user_agent: agent });
+    const missing = await runAdminApi(project({}), ['schema', 'check'], env(emulator()));
+    expect(missing.stderr).toContain(`run \`${bin} schema pull\` first`);
+
+    const dir = project(DOCUMENTS);
+    await runAdminApi(dir, ['schema', 'pull'], env(emulator()));
+    const check = await runAdminApi(dir, ['schema', 'check'], env(changed));
+    expect(check.stdout).toContain(
+      `Run \`${bin} schema pull\` to update the cache, then \`${codegen}\`, and fix`,
+    );
+    const pulled = await runAdminApi(dir, ['schema', 'pull'], env(changed));
+    expect(pulled.stdout).toContain(
+      `run \`${bin} schema check\` before a pull to see what changed, and \`${codegen}\` now`,
+    );
   });
 });

@@ -12,7 +12,7 @@ const project = useProject();
 const init = (cwd: string, args: string[] = []) => runAdminApi(cwd, ['init', ...args]);
 
 const readJson = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-const NOTHING_WRITTEN = 'Nothing was written. Run `admin-api init` again once that is fixed.\n';
+const NOTHING_WRITTEN = 'Nothing was written. Run `pnpm exec admin-api init` again once that is fixed.\n';
 
 describe('admin-api init writes a project that codegen and editors can use', () => {
   it('writes codegen.ts, .graphqlrc.yml, .env.example, a sample document valid against the Admin API, a codegen script and "type": "module"', async () => {
@@ -221,7 +221,7 @@ describe('admin-api init and "type": "module" (the kit is ESM-only)', () => {
       '! package.json has no "type", and these are CommonJS: lib/util.js, server.js. "type" was left unset',
     );
     expect(stdout).toContain('Node >= 20.19 or >= 22.12 can require() it');
-    expect(stdout).toContain('then run `admin-api init --esm`');
+    expect(stdout).toContain('then run `pnpm exec admin-api init --esm`');
   });
 
   it('leaves "type" unset where tsconfig.json compiles to CommonJS', async () => {
@@ -253,7 +253,7 @@ describe('admin-api init and "type": "module" (the kit is ESM-only)', () => {
     expect(stdout).toContain(
       '! package.json says "type": "commonjs", and these are CommonJS: server.js. "type" was left as it is',
     );
-    expect(stdout).toContain('then run `admin-api init --esm`');
+    expect(stdout).toContain('then run `pnpm exec admin-api init --esm`');
   });
 
   it('keeps "type": "commonjs" where tsconfig.json compiles .ts sources by "type" (nodenext)', async () => {

@@ -1,5 +1,6 @@
 import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { adminApiCommand } from '../package-manager.js';
 
 /** A bound on the walk, so init stays quick in a large repository. */
 const MAX_ENTRIES = 20_000;
@@ -101,7 +102,7 @@ export function decideModuleType(
       action: 'advise',
       lines: [
         `package.json says "type": ${JSON.stringify(type)}; left as it is. ${REQUIRE_NOTE}`,
-        'Run `admin-api init --esm` to switch the project to "type": "module".',
+        `Run \`${adminApiCommand('init --esm')}\` to switch the project to "type": "module".`,
       ],
     };
   }
@@ -123,7 +124,7 @@ export function decideModuleType(
     action: 'advise',
     lines: [
       `${left}, and these are CommonJS: ${shown}. "type" was left ${type === 'commonjs' ? 'as it is' : 'unset'}, so they keep working. ${REQUIRE_NOTE}`,
-      'To switch: rename those files to .cjs (or convert them to ESM), then run `admin-api init --esm`.',
+      `To switch: rename those files to .cjs (or convert them to ESM), then run \`${adminApiCommand('init --esm')}\`.`,
     ],
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CodegenError } from '../errors.js';
+import { adminApiCommand, packageManagerCommands } from '../package-manager.js';
 import type { CliIo } from './cli-io.js';
 import { CODEGEN_SCRIPT, INIT_FILES } from './init-files.js';
 import { decideModuleType, findCommonJsSignals } from './init-module-type.js';
@@ -11,7 +12,6 @@ import {
   writePackageJson,
 } from './init-package-json.js';
 import { blockedPath } from './init-paths.js';
-import { packageManagerCommands } from './package-manager.js';
 
 /** Options of `admin-api init`. */
 export interface InitFlags {
@@ -66,7 +66,7 @@ export async function init(flags: InitFlags, io: CliIo): Promise<number> {
   ];
   if (problems.length > 0) {
     for (const problem of problems) io.error(`✘ ${problem}`);
-    io.error('Nothing was written. Run `admin-api init` again once that is fixed.');
+    io.error(`Nothing was written. Run \`${adminApiCommand('init')}\` again once that is fixed.`);
     return 1;
   }
   const pkg = read && 'pkg' in read ? read.pkg : undefined;

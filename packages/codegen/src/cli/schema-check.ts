@@ -24,6 +24,7 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import { CodegenError } from '../errors.js';
+import { adminApiCommand, packageManagerCommands } from '../package-manager.js';
 import { requireCredentialsFromEnvironment } from '../schema/credentials.js';
 import { introspectSchema } from '../schema/introspect.js';
 import { readSchemaCache, unusableCacheError } from '../schema/schema-cache.js';
@@ -115,7 +116,7 @@ export async function schemaCheck(
   if (!cached) {
     throw new CodegenError(
       'INVALID_CACHE',
-      `No schema cache at ${settings.cachePath} to compare with: run \`admin-api schema pull\` first.`,
+      `No schema cache at ${settings.cachePath} to compare with: run \`${adminApiCommand('schema pull')}\` first.`,
     );
   }
   const credentials = requireCredentialsFromEnvironment('admin-api schema check');
@@ -194,10 +195,12 @@ export async function schemaCheck(
     for (const line of invalid) io.out(`  ✘ ${line}`);
   }
   if (breaking.length === 0 && dangerous.length === 0 && cached.sdl !== live.sdl) {
-    io.out('Only safe changes (additions). Run `admin-api schema pull` to take them.');
+    io.out(
+      `Only safe changes (additions). Run \`${adminApiCommand('schema pull')}\` to take them.`,
+    );
   } else if (breaking.length || dangerous.length) {
     io.out(
-      'Run `admin-api schema pull` to update the cache, then `pnpm codegen`, and fix what the build reports.',
+      `Run \`${adminApiCommand('schema pull')}\` to update the cache, then \`${packageManagerCommands().codegen}\`, and fix what the build reports.`,
     );
   } else {
     io.out('✔ The cache matches the live schema.');

@@ -1,3 +1,4 @@
+import { adminApiCommand, packageManagerCommands } from '../package-manager.js';
 import { requireCredentialsFromEnvironment } from '../schema/credentials.js';
 import { introspectSchema } from '../schema/introspect.js';
 import { inspectSchemaCache, writeSchemaCache } from '../schema/schema-cache.js';
@@ -30,7 +31,7 @@ export async function schemaPull(
   );
   if (change === 'updated')
     io.out(
-      '  run `admin-api schema check` before a pull to see what changed, and `pnpm codegen` now to regenerate.',
+      `  run \`${adminApiCommand('schema check')}\` before a pull to see what changed, and \`${packageManagerCommands().codegen}\` now to regenerate.`,
     );
   return 0;
 }

@@ -7,6 +7,7 @@ import {
   SCHEMA_POINTER,
 } from '../define-config.js';
 import { CodegenError } from '../errors.js';
+import { adminApiCommand } from '../package-manager.js';
 
 /** The default `--config`. */
 export const DEFAULT_CONFIG_FILE = 'codegen.ts';
@@ -44,7 +45,7 @@ export async function importConfigFile(configFile: string): Promise<unknown> {
   if (!existsSync(file)) {
     throw new CodegenError(
       'INVALID_CONFIG',
-      `There is no ${shown}: run \`admin-api init\` to write one, or pass --config <file>.`,
+      `There is no ${shown}: run \`${adminApiCommand('init')}\` to write one, or pass --config <file>.`,
     );
   }
   if (YAML_FILE.test(file)) {

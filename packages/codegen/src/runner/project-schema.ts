@@ -1,6 +1,7 @@
 import { buildASTSchema, type DocumentNode, type GraphQLSchema, validateSchema } from 'graphql';
 import type { ResolvedCodegenOptions } from '../define-config.js';
 import { CodegenError } from '../errors.js';
+import { adminApiCommand } from '../package-manager.js';
 import { loadSchemaSdl, type SchemaLogger } from '../schema/load-schema.js';
 import { inspectSchemaCache, unusableCacheError } from '../schema/schema-cache.js';
 
@@ -30,7 +31,7 @@ function build(
       `The schema from ${origin} is not valid: ${problems
         .slice(0, 5)
         .map((problem) => problem.message)
-        .join('; ')}. Run \`admin-api schema pull\` to rewrite the cache.`,
+        .join('; ')}. Run \`${adminApiCommand('schema pull')}\` to rewrite the cache.`,
     );
   }
   return { schema, sdl };

@@ -1,6 +1,7 @@
 import { describeLocation, redact } from '@admin-api/auth/internal';
 import { type DocumentNode, parse } from 'graphql';
 import { CodegenError } from '../errors.js';
+import { adminApiCommand } from '../package-manager.js';
 import {
   type CredentialsSource,
   credentialsFromEnvironment,
@@ -96,14 +97,14 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
   const cached: SchemaCache | undefined = read && !('problem' in read) ? read : undefined;
   if (cached && !cached.intact) {
     logger.warn(
-      `${cachePath} may have been edited by hand (its sha256 header is missing or no longer matches); run \`admin-api schema pull\` to restore it.`,
+      `${cachePath} may have been edited by hand (its sha256 header is missing or no longer matches); run \`${adminApiCommand('schema pull')}\` to restore it.`,
     );
   }
   const sinceFetched = cached ? now() - cached.fetchedAt.getTime() : 0;
   const age = sinceFetched < -CLOCK_SKEW_MS ? undefined : Math.max(0, sinceFetched);
   if (cached && age === undefined) {
     logger.warn(
-      `${cachePath} says it was fetched at ${cached.fetchedAt.toISOString()}, in the future, so its age is unknown${options.maxAgeMs === undefined ? '' : ' and it counts as stale'}; run \`admin-api schema pull\` to rewrite it.`,
+      `${cachePath} says it was fetched at ${cached.fetchedAt.toISOString()}, in the future, so its age is unknown${options.maxAgeMs === undefined ? '' : ' and it counts as stale'}; run \`${adminApiCommand('schema pull')}\` to rewrite it.`,
     );
   }
   const stale =
@@ -142,7 +143,7 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
     throw new CodegenError(
       'MISSING_ENV',
       `Cannot load the Admin API schema: missing ${names}, and there is no schema cache${cachePath ? ` at ${cachePath}` : ''}. ` +
-        'Set them in the environment or in .env in the folder codegen runs in (see .env.example), or commit a cache made with `admin-api schema pull`.',
+        `Set them in the environment or in .env in the folder codegen runs in (see .env.example), or commit a cache made with \`${adminApiCommand('schema pull')}\`.`,
       { missing: provided.missing },
     );
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { type DocumentNode, GraphQLError, Kind, parse, visit } from 'graphql';
 import { CodegenError } from '../errors.js';
+import { adminApiCommand } from '../package-manager.js';
 import { writeFileAtomic } from '../write-file-atomic.js';
 
 /** A schema cache file: the SDL and where and when it was fetched. */
@@ -74,7 +75,7 @@ function parseCachedSdl(sdl: string, intact: boolean): DocumentNode | { problem:
 export function unusableCacheError(path: string, problem: string): CodegenError {
   return new CodegenError(
     'INVALID_CACHE',
-    `The schema cache ${path} ${problem}. Run \`admin-api schema pull\` to rewrite it ` +
+    `The schema cache ${path} ${problem}. Run \`${adminApiCommand('schema pull')}\` to rewrite it ` +
       '(codegen also rewrites it by itself when the ADMIN_API_* credentials are set).',
   );
 }
