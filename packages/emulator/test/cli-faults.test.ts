@@ -194,6 +194,17 @@ describe('admin-api-emulator --faults and --faults-token', () => {
     expect(bin.faults()).toEqual([]);
   });
 
+  it('says a random secret is new at every start, and says nothing of it with --client-secret', async () => {
+    const HINT =
+      'The secret is new at every start: run with --client-secret <s> to keep one in .env.';
+    const [first, second] = [await startBin([]), await startBin([])];
+    expect(first.clientSecret).not.toBe(second.clientSecret);
+    expect(first.output()).toContain(HINT);
+    const kept = await startBin(['--client-secret', 'kept-secret']);
+    expect(kept.clientSecret).toBe('kept-secret');
+    expect(kept.output()).not.toContain('new at every start');
+  });
+
   it('the same --seed gives the same faults in the same order; another seed, others', async () => {
     const run = async (seed: string) => {
       const bin = await startBin(['--faults', '0.5', '--seed', seed]);
