@@ -12,7 +12,8 @@ const project = useProject();
 const init = (cwd: string, args: string[] = []) => runAdminApi(cwd, ['init', ...args]);
 
 const readJson = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-const NOTHING_WRITTEN = 'Nothing was written. Run `pnpm exec admin-api init` again once that is fixed.\n';
+const NOTHING_WRITTEN =
+  'Nothing was written. Run `pnpm exec admin-api init` again once that is fixed.\n';
 
 describe('admin-api init writes a project that codegen and editors can use', () => {
   it('writes codegen.ts, .graphqlrc.yml, .env.example, a sample document valid against the Admin API, a codegen script and "type": "module"', async () => {
