@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CodegenError } from './errors.js';
-import { packageManagerCommands } from './package-manager.js';
+import { adminApiCommand, packageManagerCommands } from './package-manager.js';
 
 /** Is the running program graphql-codegen's CLI, asked to watch? */
 function graphqlCodegenWatching(argv: readonly string[]): string | undefined {
@@ -44,7 +44,7 @@ export function assertGraphqlCodegenCanWatch(argv: readonly string[] = process.a
     throw new CodegenError(
       'MISSING_DEPENDENCY',
       `graphql-codegen --watch needs @parcel/watcher, which is not installed: run \`${packageManagerCommands().addDev} @parcel/watcher\`, ` +
-        'or use `admin-api codegen --watch`, which needs no extra package.',
+        `or use \`${adminApiCommand('codegen --watch')}\`, which needs no extra package.`,
     );
   }
 }

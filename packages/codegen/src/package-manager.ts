@@ -4,7 +4,11 @@ export interface PackageManagerCommands {
   addDev: string;
   /** Runs the project's `codegen` script. */
   codegen: string;
-  /** Runs a binary the project installed, e.g. `admin-api`. */
+  /**
+   * Runs `admin-api` from the project's `@admin-api/codegen`. npx and bunx are told the package:
+   * given only the bin's name, they fetch and run a registry package named `admin-api` where the
+   * project has not installed ours.
+   */
   exec: string;
 }
 
@@ -17,9 +21,19 @@ const PNPM: PackageManagerCommands = {
 
 const BY_NAME: Readonly<Record<string, PackageManagerCommands>> = {
   pnpm: PNPM,
-  npm: { add: 'npm install', addDev: 'npm install -D', codegen: 'npm run codegen', exec: 'npx' },
+  npm: {
+    add: 'npm install',
+    addDev: 'npm install -D',
+    codegen: 'npm run codegen',
+    exec: 'npx -p @admin-api/codegen',
+  },
   yarn: { add: 'yarn add', addDev: 'yarn add -D', codegen: 'yarn codegen', exec: 'yarn' },
-  bun: { add: 'bun add', addDev: 'bun add -d', codegen: 'bun run codegen', exec: 'bunx' },
+  bun: {
+    add: 'bun add',
+    addDev: 'bun add -d',
+    codegen: 'bun run codegen',
+    exec: 'bunx -p @admin-api/codegen',
+  },
 };
 
 /**
@@ -36,7 +50,7 @@ export function packageManagerCommands(
 
 /**
  * An `admin-api` command as the user can type it in a terminal, where the bare binary is not on
- * the PATH: `pnpm exec admin-api schema pull`, `npx admin-api schema pull`, …
+ * the PATH: `pnpm exec admin-api schema pull`, `npx -p @admin-api/codegen admin-api schema pull`, …
  */
 export function adminApiCommand(args: string): string {
   return `${packageManagerCommands().exec} admin-api ${args}`;

@@ -215,9 +215,17 @@ describe('admin-api schema check', () => {
   });
 
   it.each([
-    ['npm/10.9.2 node/v20.20.2 linux x64 workspaces/false', 'npx admin-api', 'npm run codegen'],
+    [
+      'npm/10.9.2 node/v20.20.2 linux x64 workspaces/false',
+      'npx -p @admin-api/codegen admin-api',
+      'npm run codegen',
+    ],
     ['yarn/1.22.22 npm/? node/v20.20.2 linux x64', 'yarn admin-api', 'yarn codegen'],
-    ['bun/1.1.0 npm/? node/v20.20.2 linux x64', 'bunx admin-api', 'bun run codegen'],
+    [
+      'bun/1.1.0 npm/? node/v20.20.2 linux x64',
+      'bunx -p @admin-api/codegen admin-api',
+      'bun run codegen',
+    ],
   ])('names commands the package manager that ran it can run (%s)', async (agent, bin, codegen) => {
     const env = (emu: Emulator) => ({ ...envFor(emu), npm_config_user_agent: agent });
     const missing = await runAdminApi(project({}), ['schema', 'check'], env(emulator()));

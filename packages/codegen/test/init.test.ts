@@ -184,7 +184,7 @@ describe('admin-api init checks everything before writing anything', () => {
     const { code, stderr } = await init(dir);
     expect(code).toBe(1);
     expect(stderr).toBe(
-      `✘ package.json: "scripts" is ${kind}, where an object of named commands goes: fix it, then run admin-api init again.\n${NOTHING_WRITTEN}`,
+      `✘ package.json: "scripts" is ${kind}, where an object of named commands goes: fix it.\n${NOTHING_WRITTEN}`,
     );
     expect(readdirSync(dir)).toEqual(['package.json']);
     expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(original);

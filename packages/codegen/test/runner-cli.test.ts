@@ -129,11 +129,20 @@ describe('graphql-codegen --watch with defineConfig', () => {
   it('exits non-zero with the install command when @parcel/watcher is not installed', async () => {
     const dir = project({ 'src/me.graphql': GET_ME });
     const bin = graphqlCodegenWithoutWatcher(dir);
-    const { code, stdout, stderr } = await runNode(dir, [bin, '--config', 'codegen.ts', '--watch']);
+    const { code, stdout, stderr } = await runNode(
+      dir,
+      [bin, '--config', 'codegen.ts', '--watch'],
+      {
+        ...ENV_WITHOUT_CREDENTIALS,
+        npm_config_user_agent: 'npm/10.9.2 node/v20.20.2 linux x64 workspaces/false',
+      },
+    );
     expect(code).not.toBe(0);
     const output = `${stdout}${stderr}`;
     expect(output).toContain('[MISSING_DEPENDENCY] graphql-codegen --watch needs @parcel/watcher');
-    expect(output).toContain('pnpm add -D @parcel/watcher');
+    expect(output).toContain(
+      'run `npm install -D @parcel/watcher`, or use `npx -p @admin-api/codegen admin-api codegen --watch`',
+    );
     expect(output).not.toContain('Failed to import');
   });
 

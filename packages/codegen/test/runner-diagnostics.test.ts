@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CodegenError } from '../src/index.js';
 import type { ProjectBuild } from '../src/runner/codegen-project.js';
 import { runCodegen, startProject } from '../src/runner/run-codegen.js';
@@ -451,13 +451,15 @@ export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/index.
       'codegen.yml':
         "schema: x.graphql\ndocuments: src/**/*.graphql\ngenerates:\n  out.ts:\n    plugins: ['@admin-api/codegen']\n",
     });
+    // The message names the package manager that runs the process, here vitest's.
+    vi.stubEnv('npm_config_user_agent', 'npm/10.9.2 node/v20.20.2 linux x64 workspaces/false');
     const error = await inDirectory(dir, () =>
       runCodegen({ config: 'codegen.yml' }, captureIo()).catch((e: unknown) => e),
-    );
+    ).finally(() => vi.unstubAllEnvs());
     expect(error).toBeInstanceOf(CodegenError);
     expect((error as CodegenError).code).toBe('INVALID_CONFIG');
     expect((error as CodegenError).message).toBe(
-      '[INVALID_CONFIG] codegen.yml is a YAML config: YAML configs run with `graphql-codegen --config codegen.yml`. `admin-api codegen` reads a config written with `defineConfig` in codegen.ts, .mts, .js, .mjs or .cts (`admin-api init` writes one).',
+      '[INVALID_CONFIG] codegen.yml is a YAML config: YAML configs run with `graphql-codegen --config codegen.yml`. `admin-api codegen` reads a config written with `defineConfig` in codegen.ts, .mts, .js, .mjs or .cts (`npx -p @admin-api/codegen admin-api init` writes one).',
     );
   });
 

@@ -62,6 +62,18 @@ describe('a schema cache that cannot be used', () => {
     expect(error.message).toContain('admin-api schema pull');
   });
 
+  it('names the pull command of the package manager running codegen', async () => {
+    writeFileSync(cachePath, '');
+    vi.stubEnv('npm_config_user_agent', 'npm/10.9.2 node/v20.20.2 linux x64 workspaces/false');
+    const npm = await loadError().finally(() => vi.unstubAllEnvs());
+    expect(npm.message).toContain(
+      'Run `npx -p @admin-api/codegen admin-api schema pull` to rewrite it',
+    );
+    vi.stubEnv('npm_config_user_agent', 'pnpm/10.34.9 npm/? node/v20.20.2 linux x64');
+    const pnpm = await loadError().finally(() => vi.unstubAllEnvs());
+    expect(pnpm.message).toContain('Run `pnpm exec admin-api schema pull` to rewrite it');
+  });
+
   it('because it holds only its header is an INVALID_CACHE error', async () => {
     writeTinyCache(cachePath);
     const text = readFileSync(cachePath, 'utf8');

@@ -278,7 +278,7 @@ describe('admin-api codegen --watch', () => {
       ),
     );
     expect(await said).toBe(
-      'warning: codegen.ts changed; the watch goes on with the config it started with: restart `admin-api codegen --watch` for the change to take effect.',
+      'warning: codegen.ts changed; the watch goes on with the config it started with: stop it and start it again for the change to take effect.',
     );
     expect(
       await watch.change(() =>

@@ -138,7 +138,7 @@ ADMIN_API_AUTH_URL=${emulator.authUrl}
 ADMIN_API_BASE_URL=${emulator.baseUrl}
 ADMIN_API_CLIENT_ID=${emulator.clientId}
 ADMIN_API_CLIENT_SECRET=${emulator.clientSecret}
-${clientSecret === undefined ? '\n(The secret is new at every start: run with --client-secret <s> to keep one in .env.)\n' : ''}
+${clientSecret === undefined ? '\n# The secret is new at every start: run with --client-secret <s> to keep one in .env.\n' : ''}
 Token endpoint:  ${emulator.authUrl}/api/admin/oauth/token
 GraphQL:         ${emulator.baseUrl}/api/v2/admin/graphql
 Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).${describeFaults()}

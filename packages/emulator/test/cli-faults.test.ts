@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // The built bin, as a user runs it (`pnpm build` first, as `pnpm test` does).
@@ -196,10 +197,19 @@ describe('admin-api-emulator --faults and --faults-token', () => {
 
   it('says a random secret is new at every start, and says nothing of it with --client-secret', async () => {
     const HINT =
-      'The secret is new at every start: run with --client-secret <s> to keep one in .env.';
+      '\n# The secret is new at every start: run with --client-secret <s> to keep one in .env.\n';
     const [first, second] = [await startBin([]), await startBin([])];
     expect(first.clientSecret).not.toBe(second.clientSecret);
     expect(first.output()).toContain(HINT);
+    // A comment line: pasted into a .env with the variables, it hides none of them.
+    const pasted = first.output().slice(first.output().indexOf('ADMIN_API_AUTH_URL'));
+    expect(parseEnv(`${pasted.slice(0, pasted.indexOf('Token endpoint'))}PORT=3000\n`)).toEqual({
+      ADMIN_API_AUTH_URL: first.authUrl,
+      ADMIN_API_BASE_URL: first.baseUrl,
+      ADMIN_API_CLIENT_ID: first.clientId,
+      ADMIN_API_CLIENT_SECRET: first.clientSecret,
+      PORT: '3000',
+    });
     const kept = await startBin(['--client-secret', 'kept-secret']);
     expect(kept.clientSecret).toBe('kept-secret');
     expect(kept.output()).not.toContain('new at every start');

@@ -47,7 +47,7 @@ export function readPackageJson(path = 'package.json'): PackageJsonRead {
   const { scripts } = json;
   if (scripts !== undefined && !isRecord(scripts)) {
     return {
-      problem: `${path}: "scripts" is ${describeJsonValue(scripts)}, where an object of named commands goes: fix it, then run admin-api init again.`,
+      problem: `${path}: "scripts" is ${describeJsonValue(scripts)}, where an object of named commands goes: fix it.`,
     };
   }
   return {

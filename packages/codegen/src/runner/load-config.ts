@@ -52,7 +52,7 @@ export async function importConfigFile(configFile: string): Promise<unknown> {
     throw new CodegenError(
       'INVALID_CONFIG',
       `${shown} is a YAML config: YAML configs run with \`graphql-codegen --config ${shown}\`. ` +
-        '`admin-api codegen` reads a config written with `defineConfig` in codegen.ts, .mts, .js, .mjs or .cts (`admin-api init` writes one).',
+        `\`admin-api codegen\` reads a config written with \`defineConfig\` in codegen.ts, .mts, .js, .mjs or .cts (\`${adminApiCommand('init')}\` writes one).`,
     );
   }
   try {

@@ -73,7 +73,7 @@ export async function watchCodegen(
     if (paths.has(configFile)) {
       // The options were resolved once, at start (and the config may have side effects): no reload.
       io.err(
-        `${io.errStyle.warning('warning')}: ${projectPath(configFile)} changed; the watch goes on with the config it started with: restart \`admin-api codegen --watch\` for the change to take effect.`,
+        `${io.errStyle.warning('warning')}: ${projectPath(configFile)} changed; the watch goes on with the config it started with: stop it and start it again for the change to take effect.`,
       );
     }
     if (cachePath && paths.has(cachePath)) {
