@@ -21,8 +21,9 @@ export default defineConfig({
         replacement: packageSource('emulator', 'testing'),
       },
       { find: /^@admin-api\/auth\/internal$/, replacement: packageSource('auth', 'internal') },
+      { find: /^@admin-api\/app\/internal$/, replacement: packageSource('app', 'internal') },
       {
-        find: /^@admin-api\/(auth|client|codegen|emulator|redis)$/,
+        find: /^@admin-api\/(app|auth|client|codegen|emulator|postgres|redis)$/,
         replacement: packageSource('$1'),
       },
     ],

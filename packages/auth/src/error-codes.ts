@@ -33,6 +33,29 @@ export type AdminApiErrorCode =
   | 'UNAUTHENTICATED'
   /** No access token could be had; `cause` is the TokenRequestError. */
   | 'TOKEN_REQUEST_FAILED'
+  // Apps installed on many stores.
+  /** A store name that is not the platform's form (lower-case letters, digits, hyphens). */
+  | 'INVALID_STORE_NAME'
+  /** An install callback whose `state` the app never issued (or forgot after it expired). */
+  | 'INSTALL_STATE_UNKNOWN'
+  /** An install callback whose `state` was used before: a replayed or double-submitted callback. */
+  | 'INSTALL_STATE_REUSED'
+  /** An install callback whose `state` is older than its lifetime: start the install again. */
+  | 'INSTALL_STATE_EXPIRED'
+  /** An install callback for another store than the one its `state` was issued for. */
+  | 'INSTALL_STATE_WRONG_STORE'
+  /** The merchant cancelled the install (`error=access_denied`), or the callback carries no code. */
+  | 'INSTALL_CANCELLED'
+  /** An install callback or launch URL without a parameter it must have, or with a malformed one. */
+  | 'INVALID_CALLBACK'
+  /** A launch whose signature does not match: not sent by the store, or altered. */
+  | 'LAUNCH_SIGNATURE_INVALID'
+  /** A launch whose timestamp is older than its 120 s window, or more than 30 s in the future. */
+  | 'LAUNCH_OUTSIDE_WINDOW'
+  /** The app is not installed on the store: no session for it. */
+  | 'STORE_NOT_INSTALLED'
+  /** The store's refresh token was refused: the merchant must install the app again. */
+  | 'STORE_NEEDS_REINSTALL'
   // Transport.
   /** No HTTP answer: refused, reset or dropped connection, DNS failure. */
   | 'NETWORK_ERROR'

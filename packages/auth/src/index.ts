@@ -13,8 +13,16 @@ export {
   type TokenRequestErrorDetails,
 } from './errors.js';
 export {
+  type ExchangeAuthorizationCodeOptions,
+  exchangeAuthorizationCode,
+  type RefreshAccessTokenOptions,
+  refreshAccessToken,
+} from './grant-requests.js';
+export {
   type ProcessTokenResponseOptions,
+  processRefreshableTokenResponse,
   processTokenResponse,
+  type RefreshableToken,
 } from './process-token-response.js';
 export type { Env } from './read-env-vars.js';
 export {

@@ -56,6 +56,48 @@ export async function processTokenResponse(
   response: Response,
   options: ProcessTokenResponseOptions,
 ): Promise<AccessToken> {
+  return (await readTokenAnswer(response, options)).token;
+}
+
+/** A token with the refresh token and scope of an `authorization_code` or `refresh_token` grant. */
+export interface RefreshableToken extends AccessToken {
+  /** Single use where the service rotates them: keep the one each answer carries. */
+  readonly refreshToken: string;
+  /** The granted scopes, comma-separated; `''` when the answer names none. */
+  readonly scope: string;
+}
+
+/**
+ * {@link processTokenResponse} for the grants that answer a refresh token: the same checks, then
+ * `refresh_token` (a non-empty token68 string) and `scope` (a string, when present).
+ */
+export async function processRefreshableTokenResponse(
+  response: Response,
+  options: ProcessTokenResponseOptions,
+): Promise<RefreshableToken> {
+  const { token, body, status } = await readTokenAnswer(response, options);
+  const { refresh_token: refreshToken, scope } = body;
+  if (typeof refreshToken !== 'string' || refreshToken === '') {
+    throw invalid('"response" body "refresh_token" property must be a non-empty string', status);
+  }
+  if (!TOKEN68.test(refreshToken)) {
+    throw invalid(
+      '"response" body "refresh_token" property must be a token68 string (ASCII letters, ' +
+        'digits, "-._~+/", then optional "="): no spaces or control characters',
+      status,
+    );
+  }
+  if (scope !== undefined && typeof scope !== 'string') {
+    throw invalid('"response" body "scope" property must be a string', status);
+  }
+  return { ...token, refreshToken, scope: scope ?? '' };
+}
+
+/** The checks both token answers share; resolves to the token and the validated body. */
+async function readTokenAnswer(
+  response: Response,
+  options: ProcessTokenResponseOptions,
+): Promise<{ token: AccessToken; body: Record<string, unknown>; status: number }> {
   const { status } = response;
   const secrets = options.secrets ?? [];
   if (status >= 300 && status <= 399) {
@@ -155,16 +197,22 @@ export async function processTokenResponse(
     throw invalid('"response" body "expires_in" property must be a positive integer', status);
   }
   const lifetimeS = Math.min(expiresIn, MAX_EXPIRES_IN_S);
-  return {
+  const token: AccessToken = {
     accessToken,
     tokenType: 'Bearer',
     expiresIn: lifetimeS,
     expiresAt: options.sentAt + lifetimeS * 1000,
   };
+  return { token, body: json, status };
 }
 
 function oauthHint(error: string, status: number, description: string | undefined): string {
   switch (error) {
+    case 'invalid_grant':
+      return (
+        'The code or refresh token was refused: spent, expired or revoked. A code is single ' +
+        'use and short-lived; a refused refresh token means the store must install the app again.'
+      );
     case 'invalid_client':
     case 'unauthorized_client':
       return 'Check ADMIN_API_CLIENT_ID and ADMIN_API_CLIENT_SECRET for this store.';

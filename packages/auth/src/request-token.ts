@@ -5,7 +5,10 @@ import { tokenEndpointUrl } from './endpoint-urls.js';
 import { envVariableOf } from './env-sources.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { checkCount, checkDurationMs } from './option-checks.js';
-import { processTokenResponse } from './process-token-response.js';
+import {
+  type ProcessTokenResponseOptions,
+  processTokenResponse,
+} from './process-token-response.js';
 import { urlSecretForms } from './redact.js';
 import { redactError } from './redact-error.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -114,18 +117,39 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
  * const token = await requestToken(credentialsFromEnv());
  * console.log(new Date(token.expiresAt));
  */
-export async function requestToken(options: RequestTokenOptions): Promise<AccessToken> {
+export function requestToken(options: RequestTokenOptions): Promise<AccessToken> {
+  return sendTokenRequest(options, { grant_type: 'client_credentials' }, processTokenResponse);
+}
+
+/**
+ * The form fields of one grant beyond `client_id` and `client_secret`: `grant_type` and what it
+ * needs. Every value but `grant_type` is kept out of errors as a secret (a code, a refresh token).
+ */
+export type GrantFields = { readonly grant_type: string } & Readonly<Record<string, string>>;
+
+/**
+ * Sends one token request with `grant` and validates the answer with `process`, retrying as
+ * {@link requestToken} describes (a grant whose credential is single use is sent with
+ * `retry: false`: once spent by an answer that never arrived, it must not be presented again).
+ */
+export async function sendTokenRequest<T extends AccessToken>(
+  options: RequestTokenOptions,
+  grant: GrantFields,
+  process: (response: Response, options: ProcessTokenResponseOptions) => Promise<T>,
+): Promise<T> {
   const { url, clientId, clientSecret, timeoutMs, retries, backoff } =
     resolveTokenRequestConfig(options);
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
-  const secrets = urlSecretForms([clientSecret]);
+  const { grant_type: grantType, ...grantSecrets } = grant;
+  const secrets = urlSecretForms([clientSecret, ...Object.values(grantSecrets)]);
 
   const deadline = performance.now() + timeoutMs;
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const body = new URLSearchParams({
-    grant_type: 'client_credentials',
+    grant_type: grantType,
+    ...grantSecrets,
     client_id: clientId,
     client_secret: clientSecret,
   }).toString();
@@ -175,7 +199,7 @@ export async function requestToken(options: RequestTokenOptions): Promise<Access
         durationMs: now() - sentAt,
       });
       try {
-        const token = await processTokenResponse(response, { sentAt, secrets });
+        const token = await process(response, { sentAt, secrets });
         const arrivedAt = now();
         if (arrivedAt < token.expiresAt) return token;
         // Handed out, it would only earn a 401; another request would likely be as slow.

@@ -15,7 +15,10 @@ describe('@admin-api/auth public API', () => {
       'createMemoryTokenStore',
       'createTokenProvider',
       'credentialsFromEnv',
+      'exchangeAuthorizationCode',
+      'processRefreshableTokenResponse',
       'processTokenResponse',
+      'refreshAccessToken',
       'requestToken',
     ]);
     for (const name of Object.keys(internal)) expect(Object.keys(publicApi)).not.toContain(name);

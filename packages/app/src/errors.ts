@@ -1,0 +1,92 @@
+import { AdminApiError, type AdminApiErrorCode, type AdminApiErrorDetails } from '@admin-api/auth';
+
+/** Details every app error may carry. */
+export interface AppErrorDetails extends AdminApiErrorDetails {
+  /** The store the error is about, once its name has passed the platform's form. */
+  storeName?: string | undefined;
+}
+
+/** Base of the errors only apps on many stores meet; `storeName` says which store. */
+export class AppError extends AdminApiError {
+  readonly storeName: string | undefined;
+
+  constructor(code: AdminApiErrorCode, message: string, details: AppErrorDetails = {}) {
+    super(code, message, details);
+    this.storeName = details.storeName;
+  }
+}
+
+/** A store name that is not the platform's form; nothing was sent anywhere for it. */
+export class InvalidStoreNameError extends AppError {
+  declare readonly code: 'INVALID_STORE_NAME';
+  constructor(message: string) {
+    super('INVALID_STORE_NAME', message);
+  }
+}
+
+/** Codes of {@link InstallError}. */
+export type InstallErrorCode = Extract<
+  AdminApiErrorCode,
+  | 'INSTALL_STATE_UNKNOWN'
+  | 'INSTALL_STATE_REUSED'
+  | 'INSTALL_STATE_EXPIRED'
+  | 'INSTALL_STATE_WRONG_STORE'
+  | 'INSTALL_CANCELLED'
+  | 'INVALID_CALLBACK'
+>;
+
+/**
+ * An install callback that was refused before any code was exchanged: answer the merchant's
+ * browser with a page that offers to start the install again (`app.installUrl`).
+ */
+export class InstallError extends AppError {
+  declare readonly code: InstallErrorCode;
+  constructor(code: InstallErrorCode, message: string, details: AppErrorDetails = {}) {
+    super(code, message, details);
+  }
+}
+
+/** Codes of {@link LaunchError}. */
+export type LaunchErrorCode = Extract<
+  AdminApiErrorCode,
+  'LAUNCH_SIGNATURE_INVALID' | 'LAUNCH_OUTSIDE_WINDOW' | 'INVALID_CALLBACK'
+>;
+
+/** A launch URL that does not prove the store sent it now: answer 401 and show nothing. */
+export class LaunchError extends AppError {
+  declare readonly code: LaunchErrorCode;
+  constructor(code: LaunchErrorCode, message: string, details: AppErrorDetails = {}) {
+    super(code, message, details);
+  }
+}
+
+/** The app has no session for the store: it was never installed there, or was uninstalled. */
+export class StoreNotInstalledError extends AppError {
+  declare readonly code: 'STORE_NOT_INSTALLED';
+  declare readonly storeName: string;
+  constructor(storeName: string) {
+    super(
+      'STORE_NOT_INSTALLED',
+      `The app is not installed on store "${storeName}": send the merchant to app.installUrl({ storeName: "${storeName}" }).`,
+      { storeName },
+    );
+  }
+}
+
+/**
+ * The store's refresh token was refused, after every process re-read it: the store stays marked
+ * in the session store, so no process asks the token host for it again, until the merchant
+ * installs the app again through `app.installUrl`.
+ */
+export class StoreNeedsReinstallError extends AppError {
+  declare readonly code: 'STORE_NEEDS_REINSTALL';
+  declare readonly storeName: string;
+  constructor(storeName: string, details: AdminApiErrorDetails = {}) {
+    super(
+      'STORE_NEEDS_REINSTALL',
+      `Store "${storeName}" refused the app's refresh token (revoked, or spent elsewhere): the ` +
+        `merchant must install the app again; send them to app.installUrl({ storeName: "${storeName}" }).`,
+      { ...details, storeName },
+    );
+  }
+}
