@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { FAULT_MIX, randomFaults } from './random-faults.js';
+import { STORE_NAME_PATTERN } from './store-name.js';
 
 const OPTIONS = {
   'auth-port': { type: 'string', default: '4010' },
@@ -12,6 +13,10 @@ const OPTIONS = {
   seed: { type: 'string', default: '1' },
   faults: { type: 'string', default: '0' },
   'faults-token': { type: 'string', default: '0' },
+  stores: { type: 'string' },
+  'store-port': { type: 'string', default: '4012' },
+  'app-url': { type: 'string' },
+  'app-name': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -49,7 +54,14 @@ if (values.help) {
   --faults <rate>        probability, 0 to 1, that a GraphQL request gets a fault (default 0)
   --faults-token <rate>  the same for the token endpoint (default 0)
                          a fault is one of, equally likely: ${FAULT_MIX.map((m) => m.name).join(', ')}
-                         (drop: the connection closes unanswered); same seed, same faults`);
+                         (drop: the connection closes unanswered); same seed, same faults
+  --stores <a,b>         stores to install the app on through OAuth, e.g. acme,globex: each gets
+                         its own token host (authorize page, token endpoint, /admin page with
+                         Open app and Uninstall) and its own data; names are a-z, 0-9 and -
+  --store-port <n>       port of the first store's token host, the next ones counting up
+                         (default 4012; 0 for any free ports)
+  --app-url <url>        where the stores' admin pages launch the app (signed launch URL)
+  --app-name <name>      the app's name on the authorize page (default Emulator app)`);
   process.exit(0);
 }
 
@@ -105,6 +117,42 @@ const faultRates = {
   graphql: toRate('faults', values.faults),
   token: toRate('faults-token', values['faults-token']),
 };
+/** The stores of `--stores`: unique names of lowercase letters, digits and inner hyphens. */
+const toStores = (value: string | undefined): string[] => {
+  if (value === undefined) return [];
+  const names = value.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!STORE_NAME_PATTERN.test(name)) {
+      refuse(
+        `--stores must be store names separated by commas, each 1 to 63 of a-z, 0-9 and inner hyphens, e.g. acme,globex (got "${name.slice(0, 70)}")`,
+      );
+    }
+  }
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) refuse(`--stores names the store "${twice}" twice`);
+  return names;
+};
+const stores = toStores(values.stores);
+const storePort = toInt('store-port', values['store-port'], 0, MAX_PORT);
+const storePorts = stores.map((_, i) => (storePort === 0 ? 0 : storePort + i));
+for (const port of storePorts) {
+  if (port > MAX_PORT)
+    refuse(`--store-port ${storePort} leaves no port for ${stores.length} stores`);
+  if (port !== 0 && (port === authPort || port === graphqlPort)) {
+    refuse(
+      `--store-port: the stores' ports ${storePort} to ${storePort + stores.length - 1} must not include --auth-port or --graphql-port`,
+    );
+  }
+}
+const appUrl = values['app-url'];
+if (appUrl !== undefined && !/^https?:\/\//i.test(appUrl)) {
+  refuse('--app-url must be an absolute http or https URL, e.g. http://localhost:3000/launch');
+}
+if (appUrl !== undefined && !URL.canParse(appUrl)) refuse('--app-url is not a valid URL');
+const appName = values['app-name'];
+if (appName !== undefined && (appName.trim() === '' || appName.length > 100)) {
+  refuse('--app-name must be 1 to 100 characters');
+}
 // Loaded once the options are checked, so --help and a refusal answer without loading the schema.
 const { startEmulator } = await import('./start-emulator.js');
 const { adminApiSchemaVersion } = await import('./admin-api-schema.js');
@@ -116,12 +164,15 @@ const emulator = await startEmulator({
   ...(tokenLifetimeS === undefined ? {} : { tokenLifetimeS }),
   rateLimit: rateLimit === 0 ? false : { limit: rateLimit },
   fixtures: { seed },
+  stores: stores.map((name, i) => ({ name, port: storePorts[i] ?? 0 })),
+  ...(appUrl === undefined ? {} : { appUrl }),
+  ...(appName === undefined ? {} : { appName }),
 }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
   if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
   // A port taken by another process (often an emulator already running) is the user's to fix.
   console.error(
     `Cannot listen on port ${error.port ?? '?'}: ${error.code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}. ` +
-      'Stop what holds it, or choose others with --auth-port and --graphql-port (0 for any free port).',
+      `Stop what holds it, or choose others with ${stores.length > 0 ? '--auth-port, --graphql-port and --store-port' : '--auth-port and --graphql-port'} (0 for any free port).`,
   );
   process.exit(1);
 });
@@ -141,8 +192,16 @@ ADMIN_API_CLIENT_SECRET=${emulator.clientSecret}
 ${clientSecret === undefined ? '\n# The secret is new at every start: run with --client-secret <s> to keep one in .env.\n' : ''}
 Token endpoint:  ${emulator.authUrl}/api/admin/oauth/token
 GraphQL:         ${emulator.baseUrl}/api/v2/admin/graphql
-Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).${describeFaults()}
+Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).${describeStores()}${describeFaults()}
 Press Ctrl+C to stop.`);
+
+function describeStores(): string {
+  if (stores.length === 0) return '';
+  const lines = Object.values(emulator.stores).map(
+    (store) => `  ${store.name}: authUrl ${store.authUrl}  admin page ${store.authUrl}/admin`,
+  );
+  return `\n\nStores (the app installs through OAuth at {authUrl}/api/admin/oauth/authorize; uninstall from the admin page):\n${lines.join('\n')}${appUrl === undefined ? '\nRun with --app-url <url> for an "Open app" link on the admin pages.' : ''}`;
+}
 
 function describeFaults(): string {
   const on = (

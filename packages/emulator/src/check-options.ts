@@ -1,3 +1,4 @@
+import { checkStoreOptions } from './check-store-options.js';
 import { EmulatorOptionError } from './errors.js';
 import type { EmulatorOptions } from './start-emulator.js';
 
@@ -103,18 +104,23 @@ export function checkEmulatorOptions(options: EmulatorOptions): void {
   if (now !== undefined && typeof now !== 'function') {
     throw new EmulatorOptionError(`"now" must be a function returning epoch milliseconds`);
   }
-  if (fixtures !== undefined) {
-    if (typeof fixtures !== 'object' || fixtures === null) {
-      throw new EmulatorOptionError(
-        `"fixtures" must be { seed?, products?, customers?, orders? } (got ${describeGiven(fixtures)})`,
-      );
-    }
-    if (fixtures.seed !== undefined) {
-      checkInteger('fixtures.seed', fixtures.seed, { min: Number.MIN_SAFE_INTEGER, example: 1 });
-    }
-    for (const key of ['products', 'customers', 'orders'] as const) {
-      const count = fixtures[key];
-      if (count !== undefined) checkInteger(`fixtures.${key}`, count, COUNT);
-    }
+  if (fixtures !== undefined) checkFixtures('fixtures', fixtures);
+  checkStoreOptions(options);
+}
+
+/** Throws an {@link EmulatorOptionError} unless `fixtures` are usable fixture options. */
+export function checkFixtures(name: string, fixtures: unknown): void {
+  if (typeof fixtures !== 'object' || fixtures === null) {
+    throw new EmulatorOptionError(
+      `"${name}" must be { seed?, products?, customers?, orders? } (got ${describeGiven(fixtures)})`,
+    );
+  }
+  const given = fixtures as Record<string, unknown>;
+  if (given.seed !== undefined) {
+    checkInteger(`${name}.seed`, given.seed, { min: Number.MIN_SAFE_INTEGER, example: 1 });
+  }
+  for (const key of ['products', 'customers', 'orders'] as const) {
+    const count = given[key];
+    if (count !== undefined) checkInteger(`${name}.${key}`, count, COUNT);
   }
 }

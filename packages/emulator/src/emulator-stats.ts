@@ -2,10 +2,16 @@ import type { MutationRecord } from './store-data.js';
 
 /** Counters a test reads to prove what happened on the wire. */
 export interface EmulatorStats {
-  /** Requests that reached the token endpoint, faults included. */
+  /** Requests that reached a token endpoint (the private app's or a store's), faults included. */
   tokenRequests: number;
   /** Tokens successfully issued. */
   tokensIssued: number;
+  /** Successful `authorization_code` grants, all stores together. */
+  codeExchanges: number;
+  /** Successful `refresh_token` grants, all stores together. */
+  refreshes: number;
+  /** Spent refresh tokens presented again, all stores together; each revoked its store's install. */
+  spentRefreshTokenPresented: number;
   /** Requests that reached the GraphQL endpoint, faults included. */
   graphqlRequests: number;
   /** GraphQL requests answered 401 (no, unknown or expired token). */
@@ -24,6 +30,9 @@ export function createStats(ledger: readonly MutationRecord[]): EmulatorStats {
   return {
     tokenRequests: 0,
     tokensIssued: 0,
+    codeExchanges: 0,
+    refreshes: 0,
+    spentRefreshTokenPresented: 0,
     graphqlRequests: 0,
     unauthorized: 0,
     rateLimited: 0,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
+import type { AppIdentity } from './app-identity.js';
 import type { EmulatorStats } from './emulator-stats.js';
 import type { FaultQueues } from './faults.js';
 import {
@@ -15,22 +16,31 @@ import type { RateLimiter } from './rate-limiter.js';
 import type { ResolverContext } from './schema/context.js';
 import type { ServedSchema } from './schema/served-schema.js';
 import type { StoreData } from './store-data.js';
-import type { TokenRegistry } from './token-registry.js';
+import type { TokenGrant, TokenRegistry } from './token-registry.js';
 
 /** Path of the Admin GraphQL endpoint below `baseUrl`. */
 export const GRAPHQL_PATH = '/api/v2/admin/graphql';
 
+/** The store a token speaks for, as the resolvers see it. */
+export interface Tenant {
+  readonly data: StoreData;
+  /** Seed of the mocked values. */
+  readonly seed: number;
+  readonly app: AppIdentity;
+  /** The store's name, or undefined for the private app's store. */
+  readonly store: string | undefined;
+}
+
 /** What the GraphQL endpoint works with. */
 export interface GraphQLEndpointDeps {
   served: ServedSchema;
-  /** Seed of the mocked values. */
-  seed: number;
+  /** The store of a valid token's grant (undefined for the private app). */
+  tenant: (grant: TokenGrant | undefined) => Tenant;
   /** The emulator's start: mocked timestamps lie in the year before it. */
   anchorMs: number;
   clientSecret: string;
   registry: TokenRegistry;
   rateLimiter: RateLimiter | undefined;
-  data: () => StoreData;
   stats: EmulatorStats;
   faults: FaultQueues;
   now: () => number;
@@ -86,7 +96,11 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
       });
       return;
     }
-    const decision = deps.rateLimiter?.take(check.clientId) ?? { allowed: true };
+    const tenant = deps.tenant(check.grant);
+    // The service's budget is per app and store.
+    const rateKey =
+      tenant.store === undefined ? check.clientId : `${check.clientId}@${tenant.store}`;
+    const decision = deps.rateLimiter?.take(rateKey) ?? { allowed: true };
     if (!decision.allowed) {
       deps.stats.rateLimited++;
       sendJson(res, 429, graphqlError('Too many requests', 'RATE_LIMITED'), {
@@ -106,9 +120,10 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
       ...(method === 'GET' || method === 'HEAD' ? {} : { body: body.text }),
     });
     const context: Omit<ResolverContext, 'params'> = {
-      data: deps.data(),
+      data: tenant.data,
+      app: tenant.app,
       now: deps.now,
-      mock: { seed: deps.seed, anchorMs: deps.anchorMs, store: deps.served.newMockStore() },
+      mock: { seed: tenant.seed, anchorMs: deps.anchorMs, store: deps.served.newMockStore() },
       mockedFields: [],
     };
     const response = await yoga.fetch(request, context);

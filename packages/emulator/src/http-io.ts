@@ -18,17 +18,21 @@ export type BodyRead =
   | { readonly tooLarge: true };
 
 /**
- * Reads a request body of at most {@link MAX_BODY_BYTES}. Past the cap the rest is read and
- * dropped rather than left unread, so that the client gets the 413 answer instead of a reset.
+ * Reads a request body of at most `maxBytes` ({@link MAX_BODY_BYTES} unless told). Past the cap
+ * the rest is read and dropped rather than left unread, so that the client gets the 413 answer
+ * instead of a reset.
  */
-export async function readBody(req: IncomingMessage): Promise<BodyRead> {
+export async function readBody(
+  req: IncomingMessage,
+  maxBytes: number = MAX_BODY_BYTES,
+): Promise<BodyRead> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+    if (size <= maxBytes) chunks.push(chunk as Buffer);
   }
-  return size > MAX_BODY_BYTES
+  return size > maxBytes
     ? { tooLarge: true }
     : { tooLarge: false, text: Buffer.concat(chunks).toString('utf8') };
 }

@@ -4,18 +4,24 @@ export {
   adminApiSchemaSdl,
   adminApiSchemaVersion,
 } from './admin-api-schema.js';
+export { AUTHORIZE_PATH } from './authorize-request.js';
 export type { EmulatorSettings } from './emulator-settings.js';
 export type { EmulatorStats } from './emulator-stats.js';
+export type { EmulatorStore } from './emulator-store.js';
 export { EmulatorError, EmulatorOptionError } from './errors.js';
 export type { Fault, FaultQueues, FaultTarget } from './faults.js';
 export type { FixtureOptions } from './fixtures/create-store-data.js';
 export { GRAPHQL_PATH } from './graphql-endpoint.js';
 export { MAX_BODY_BYTES } from './http-io.js';
+export { AUTHORIZATION_CODE_TTL_MS } from './install-registry.js';
+export { type LaunchFields, launchSignature, signedLaunchUrl } from './launch-url.js';
+export { APP_SCOPES, type AppScope } from './oauth-scopes.js';
 export type { RateLimitOptions } from './rate-limiter.js';
 export type { ServiceErrorCode } from './schema/graphql-errors.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './schema/list-arguments.js';
 export { STATEFUL_ROOT_FIELDS } from './schema/stateful-resolvers.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './start-emulator.js';
+export { ADMIN_PATH } from './store-admin-page.js';
 export type {
   CategoryRecord,
   CustomerRecord,
@@ -36,4 +42,6 @@ export type {
   TagRecord,
   VariantRecord,
 } from './store-data.js';
+export { STORE_NAME_PATTERN } from './store-name.js';
+export type { EmulatorStoreStats, StoreOptions } from './store-state.js';
 export { TOKEN_PATH } from './token-endpoint.js';

@@ -1,20 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
+import { privateAppIdentity, storeAppIdentity } from './app-identity.js';
 import { checkEmulatorOptions } from './check-options.js';
+import { checkHttpUrl } from './check-store-options.js';
 import { createSettings, type EmulatorSettings } from './emulator-settings.js';
 import { createStats, type EmulatorStats } from './emulator-stats.js';
-import type { EmulatorOptionError } from './errors.js';
+import { createEmulatorStore, type EmulatorStore } from './emulator-store.js';
+import { EmulatorError, type EmulatorOptionError } from './errors.js';
 import { createFaultQueues, type FaultQueues } from './faults.js';
 import { createStoreData, type FixtureOptions } from './fixtures/create-store-data.js';
-import { createGraphQLEndpoint } from './graphql-endpoint.js';
-import { sendJson } from './http-io.js';
+import { createGraphQLEndpoint, type Tenant } from './graphql-endpoint.js';
+import { closeServer, listenAll, serve } from './http-servers.js';
+import { signedLaunchUrl } from './launch-url.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
 import { servedAdminApiSchema, servedMockedSchema } from './schema/served-schema.js';
 import type { StoreData } from './store-data.js';
+import { createStoreHost } from './store-hosts.js';
+import {
+  createStoreState,
+  resetStoreState,
+  type StoreOptions,
+  type StoreState,
+} from './store-state.js';
 import { createTokenEndpoint } from './token-endpoint.js';
-import { createTokenRegistry } from './token-registry.js';
+import { createTokenRegistry, type TokenGrant } from './token-registry.js';
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -47,6 +56,19 @@ export interface EmulatorOptions {
    * scale behind real auth: its own resolvers answer where it has any, seeded mocks elsewhere.
    */
   schema?: GraphQLSchema;
+  /**
+   * Stores the app can be installed on through OAuth, each with its own token host, data and
+   * ids: names (`['acme', 'globex']`) or {@link StoreOptions}. Names match
+   * `^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$` and are unique. @default [] (the private app only)
+   */
+  stores?: readonly (string | StoreOptions)[];
+  /** The app's name on the authorize page and the stores' admin pages. @default 'Emulator app' */
+  appName?: string;
+  /**
+   * Where launches go: the stores' admin pages link to it ("Open app"), signed, once installed.
+   * An absolute http(s) URL, e.g. `http://localhost:3000/launch`. @default none
+   */
+  appUrl?: string;
 }
 
 /** A running emulator. */
@@ -62,42 +84,28 @@ export interface Emulator {
   readonly faults: FaultQueues;
   /** Live settings; changes apply to the next request (and are checked like the options). */
   readonly settings: EmulatorSettings;
-  /** The in-memory store the resolvers read and change. */
+  /** The in-memory store the private app's tokens read and change. */
   readonly data: StoreData;
-  /** Makes every issued token invalid, as if all had expired. */
+  /**
+   * The stores of `options.stores`, by name (a null-prototype record, in the order given).
+   * `store(name)` and `authUrlFor(name)` throw for an unknown name instead of answering undefined.
+   */
+  readonly stores: Readonly<Record<string, EmulatorStore>>;
+  /** The store named `name`; throws an {@link EmulatorError} `UNKNOWN_STORE` for another name. */
+  store(name: string): EmulatorStore;
+  /** The origin of store `name`'s token host; throws like {@link Emulator.store}. */
+  authUrlFor(name: string): string;
+  /**
+   * Makes every issued access token invalid, as if all had expired, the stores' included; the
+   * stores' refresh tokens stay valid (to uninstall, use a store's `revoke()`).
+   */
   revokeTokens(): void;
-  /** Fresh data, zeroed stats, empty fault queues and rate windows; issued tokens stay valid. */
+  /**
+   * Fresh data, zeroed stats, empty fault queues and rate windows, and every store's fresh data,
+   * zeroed stats and no pending authorization codes; issued tokens and installs stay valid.
+   */
   reset(): void;
   close(): Promise<void>;
-}
-
-async function listen(server: Server, port: number, host: string): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { address, port: actual } = server.address() as AddressInfo;
-  return `http://${address.includes(':') ? `[${address}]` : address}:${actual}`;
-}
-
-function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Server {
-  const server = createServer((req, res) => {
-    handler(req, res).catch((error: unknown) => {
-      if (!res.headersSent && !res.destroyed) {
-        sendJson(res, 500, {
-          errors: [{ message: `Emulator error: ${(error as Error).message}` }],
-        });
-      }
-    });
-  });
-  // Node's 5 s default is a second more than fetch keeps an idle socket: on a busy machine a
-  // request sent on a reused socket as the server closes it fails with ECONNRESET. As long as
-  // a load balancer's (75 s) it almost never meets a reuse; close() ends idle sockets at once.
-  server.keepAliveTimeout = 75_000;
-  return server;
 }
 
 /**
@@ -133,27 +141,61 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let data = createStoreData(fixtures, startedAt);
   let stats = createStats(data.ledger);
 
-  const authServer = serve(
-    createTokenEndpoint({
-      clientId,
-      clientSecret,
-      tokenLifetimeS: () => settings.tokenLifetimeS,
-      registry,
-      get stats() {
-        return stats;
-      },
-      faults,
+  const appName = options.appName ?? 'Emulator app';
+  const stores = new Map<string, StoreState>(
+    (options.stores ?? []).map((entry, i) => {
+      const state = createStoreState(entry, i, fixtures, startedAt, now);
+      return [state.name, state];
     }),
   );
+  const revoke = (store: StoreState) => {
+    store.install.revoke();
+    registry.revokeStore(store.name);
+    store.stats.revocations++;
+  };
+  const launchUrl = (store: StoreState, appUrl: string) =>
+    signedLaunchUrl(
+      checkHttpUrl('appUrl', appUrl, 'http://localhost:3000/launch'),
+      {
+        storeName: store.name,
+        merchantId: store.data.merchant.id,
+        authorizedAppId: store.authorizedAppId,
+        timestamp: now(),
+      },
+      clientSecret,
+    );
+  const tenant = (grant: TokenGrant | undefined): Tenant => {
+    const store = grant && stores.get(grant.store);
+    if (!grant || !store) {
+      return { data, seed: fixtures.seed ?? 1, app: privateAppIdentity(data), store: undefined };
+    }
+    return {
+      data: store.data,
+      seed: store.seed,
+      app: storeAppIdentity(store, appName, grant.scopes, now()),
+      store: store.name,
+    };
+  };
+  const tokenDeps = {
+    clientId,
+    clientSecret,
+    tokenLifetimeS: () => settings.tokenLifetimeS,
+    registry,
+    get stats() {
+      return stats;
+    },
+    faults,
+  };
+
+  const authServer = serve(createTokenEndpoint(tokenDeps));
   const graphqlServer = serve(
     createGraphQLEndpoint({
       served,
-      seed: fixtures.seed ?? 1,
+      tenant,
       anchorMs: startedAt,
       clientSecret,
       registry,
       rateLimiter,
-      data: () => data,
       get stats() {
         return stats;
       },
@@ -161,19 +203,47 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       now,
     }),
   );
-  const close = (server: Server) =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
+  const storeServers = [...stores.values()].map((store) => ({
+    server: serve(
+      createStoreHost(store, {
+        ...tokenDeps,
+        get stats() {
+          return stats;
+        },
+        revoke,
+        appName,
+        appUrl: options.appUrl,
+        launchUrl,
+      }),
+    ),
+    port: store.port,
+  }));
+  const servers = [
+    { server: authServer, port: options.authPort ?? 0 },
+    { server: graphqlServer, port: options.graphqlPort ?? 0 },
+    ...storeServers,
+  ];
+  const [authUrl = '', baseUrl = '', ...storeUrls] = await listenAll(servers, host);
+  const publicStores: Record<string, EmulatorStore> = Object.create(null);
+  [...stores.values()].forEach((state, i) => {
+    publicStores[state.name] = createEmulatorStore(state, {
+      authUrl: storeUrls[i] ?? '',
+      launchUrl,
+      revoke,
     });
-  const authUrl = await listen(authServer, options.authPort ?? 0, host);
-  // Otherwise a taken GraphQL port would leave the token host holding its port and the process.
-  const baseUrl = await listen(graphqlServer, options.graphqlPort ?? 0, host).catch(
-    async (error: unknown) => {
-      await close(authServer);
-      throw error;
-    },
-  );
+  });
+  Object.freeze(publicStores);
+  const store = (name: string): EmulatorStore => {
+    const found = Object.hasOwn(publicStores, name) ? publicStores[name] : undefined;
+    if (!found) {
+      const known = Object.keys(publicStores).join(', ') || 'none (pass options.stores)';
+      throw new EmulatorError(
+        'UNKNOWN_STORE',
+        `No store named "${name}"; the stores are: ${known}`,
+      );
+    }
+    return found;
+  };
 
   return {
     authUrl,
@@ -188,17 +258,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     get data() {
       return data;
     },
+    stores: publicStores,
+    store,
+    authUrlFor: (name) => store(name).authUrl,
     revokeTokens: () => registry.revokeAll(),
     reset() {
       data = createStoreData(fixtures, startedAt);
       stats = createStats(data.ledger);
+      for (const state of stores.values()) resetStoreState(state, startedAt);
       faults.token.length = 0;
       faults.graphql.length = 0;
       faults.random = undefined;
       rateLimiter?.reset();
     },
     close: async () => {
-      await Promise.all([close(authServer), close(graphqlServer)]);
+      await Promise.all(servers.map(({ server }) => closeServer(server)));
     },
   };
 }

@@ -68,3 +68,5 @@ export function emulatorEnv(emulator: Emulator): Record<string, string> {
     ADMIN_API_CLIENT_SECRET: emulator.clientSecret,
   };
 }
+
+export { type InstallAppOptions, type InstalledApp, installApp } from './install-app.js';

@@ -16,7 +16,13 @@ export interface TokenEndpointDeps {
   faults: FaultQueues;
 }
 
-const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
+/** An RFC 6749 §5.2 error answer; `description` is a fixed text, never a value sent. */
+export const oauthError = (
+  res: ServerResponse,
+  status: number,
+  error: string,
+  description: string,
+) =>
   sendJson(res, status, { error, error_description: description }, { 'cache-control': 'no-store' });
 
 /** `POST /api/admin/oauth/token`: the client-credentials grant, with RFC 6749 §5.2 errors. */

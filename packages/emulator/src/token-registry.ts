@@ -2,9 +2,15 @@ import { randomBytes } from 'node:crypto';
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-/** Outcome of checking a bearer token. */
+/** What a store's install granted a token: the store, and the scopes the merchant approved. */
+export interface TokenGrant {
+  readonly store: string;
+  readonly scopes: readonly string[];
+}
+
+/** Outcome of checking a bearer token; `grant` is undefined for the private app's tokens. */
 export type TokenCheck =
-  | { ok: true; clientId: string }
+  | { ok: true; clientId: string; grant: TokenGrant | undefined }
   | { ok: false; reason: 'unknown' | 'expired' };
 
 /** Fewest remembered tokens at which issuing one sweeps out the expired. */
@@ -18,7 +24,10 @@ const SWEEP_FLOOR = 1_024;
  * a 401 either way.
  */
 export function createTokenRegistry(now: () => number) {
-  const issued = new Map<string, { clientId: string; expiresAt: number }>();
+  const issued = new Map<
+    string,
+    { clientId: string; expiresAt: number; grant: TokenGrant | undefined }
+  >();
   let sweepAt = SWEEP_FLOOR;
   const sweep = () => {
     const at = now();
@@ -27,18 +36,20 @@ export function createTokenRegistry(now: () => number) {
   };
 
   return {
-    issue(clientId: string, lifetimeS: number): string {
+    /** A new access token; with a `grant`, one of a store's install. */
+    issue(clientId: string, lifetimeS: number, grant?: TokenGrant): string {
       const iat = now();
       const header = base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
       const payload = base64url(
         JSON.stringify({
           sub: clientId,
+          ...(grant ? { storeName: grant.store } : {}),
           iat: Math.floor(iat / 1000),
           exp: Math.floor(iat / 1000) + lifetimeS,
         }),
       );
       const token = `${header}.${payload}.${base64url(randomBytes(24))}`;
-      issued.set(token, { clientId, expiresAt: iat + lifetimeS * 1000 });
+      issued.set(token, { clientId, expiresAt: iat + lifetimeS * 1000, grant });
       if (issued.size >= sweepAt) sweep();
       return token;
     },
@@ -50,7 +61,18 @@ export function createTokenRegistry(now: () => number) {
         issued.delete(token);
         return { ok: false, reason: 'expired' };
       }
-      return { ok: true, clientId: entry.clientId };
+      return { ok: true, clientId: entry.clientId, grant: entry.grant };
+    },
+
+    /** Revokes every access token of one store's install; how many there were. */
+    revokeStore(store: string): number {
+      let count = 0;
+      for (const [token, entry] of issued) {
+        if (entry.grant?.store !== store) continue;
+        issued.delete(token);
+        count++;
+      }
+      return count;
     },
 
     /** Revokes every issued token, as if all had expired. */

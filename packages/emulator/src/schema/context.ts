@@ -1,10 +1,14 @@
 import type { GraphQLResolveInfo } from 'graphql';
+import type { AppIdentity } from '../app-identity.js';
 import type { MockRequest } from '../mocks/mock-scope.js';
 import type { StoreData } from '../store-data.js';
 
 /** What every resolver sees. */
 export interface ResolverContext {
+  /** The data of the store the token belongs to. */
   readonly data: StoreData;
+  /** The app the token belongs to: what `me` and `getAuthorizedApp` answer. */
+  readonly app: AppIdentity;
   now(): number;
   readonly mock: MockRequest;
   /** Root fields answered by mocks, in the order they ran: `extensions.mockedFields`. */

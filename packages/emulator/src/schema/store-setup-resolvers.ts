@@ -2,10 +2,11 @@ import type { ResolverContext, Resolvers } from './context.js';
 import { queryList } from './list-query.js';
 import { listRules } from './list-rules.js';
 
-/** The app, the merchant, stock locations and sales channels: read-only setup of the store. */
+/** The app (as `me` and as the authorized app), the merchant, stock locations and sales channels: read-only setup of the store. */
 export const storeSetupResolvers: Resolvers = {
   Query: {
-    me: (_: unknown, __: unknown, { data }: ResolverContext) => data.app,
+    me: (_: unknown, __: unknown, { app }: ResolverContext) => app.me(),
+    getAuthorizedApp: (_: unknown, __: unknown, { app }: ResolverContext) => app.authorizedApp(),
     getMerchant: (_: unknown, __: unknown, { data }: ResolverContext) => data.merchant,
     listStockLocation: (
       _: unknown,

@@ -1,0 +1,104 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The built bin, as a user runs it (`pnpm build` first, as `pnpm test` does).
+const BIN = fileURLToPath(new URL('../bin/admin-api-emulator.js', import.meta.url));
+const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--store-port', '0'];
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill();
+});
+
+/** Starts the bin and resolves with what it printed once it says it is running. */
+function startBin(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [BIN, ...EPHEMERAL, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bin exited with ${code}: ${out}`)));
+    child.stderr.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('Press Ctrl+C')) resolve(out);
+    });
+  });
+}
+
+function exitOf(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [BIN, ...EPHEMERAL, ...args], (error, _out, err) =>
+      resolve({ code: error ? (error.code as number) : 0, stderr: err }),
+    );
+    children.push(child);
+  });
+}
+
+describe('admin-api-emulator --stores', () => {
+  it('starts a token host per store and prints its authUrl and admin page', async () => {
+    const out = await startBin([
+      '--stores',
+      'acme,globex',
+      '--app-url',
+      'http://localhost:3000/launch',
+      '--app-name',
+      'Stock Sync',
+    ]);
+    const urls = (name: string) => {
+      const match = new RegExp(`^  ${name}: authUrl (\\S+)  admin page (\\S+)$`, 'm').exec(out);
+      return { authUrl: match?.[1] ?? '', admin: match?.[2] ?? '' };
+    };
+    const acme = urls('acme');
+    const globex = urls('globex');
+    expect(acme.admin).toBe(`${acme.authUrl}/admin`);
+    expect(globex.authUrl).not.toBe(acme.authUrl);
+    const clientId = /^ADMIN_API_CLIENT_ID=(.+)$/m.exec(out)?.[1] ?? '';
+
+    const admin = await fetch(acme.admin);
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain('not installed');
+    const consent = await fetch(
+      `${globex.authUrl}/api/admin/oauth/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: 'http://localhost:3000/callback',
+        scope: 'read_products',
+        state: 's',
+      })}`,
+    );
+    expect(consent.status).toBe(200);
+    const html = await consent.text();
+    expect(html).toContain('Stock Sync');
+    expect(html).toContain('<strong>globex</strong>');
+  });
+
+  it.each([
+    [['--stores', 'Acme'], '--stores must be store names separated by commas'],
+    [['--stores', 'acme,,globex'], '--stores must be store names separated by commas'],
+    [['--stores', 'acme,acme'], '--stores names the store "acme" twice'],
+    [['--app-url', '/launch'], '--app-url must be an absolute http or https URL'],
+    [['--stores', 'a,b', '--store-port', '65535'], '--store-port 65535 leaves no port'],
+  ])('refuses %j with exit code 2 and one line, before starting anything', async (args, says) => {
+    const { code, stderr } = await exitOf(args);
+    expect(code).toBe(2);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(says);
+  });
+
+  it('lists --stores, --store-port and --app-url in --help', async () => {
+    const help = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [BIN, '--help'], (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+    for (const flag of ['--stores <a,b>', '--store-port <n>', '--app-url <url>']) {
+      expect(help).toContain(flag);
+    }
+  });
+});
