@@ -115,7 +115,7 @@ describe('a callback that did not come from this app’s install is refused befo
   it('every refusal is reported as an app_request_refused event', async () => {
     const { app, events } = appFor(emulator, clock);
     await app
-      .handleCallback('/oauth/callback?storeName=acme&state=' + 'B'.repeat(43))
+      .handleCallback(`/oauth/callback?storeName=acme&state=${'B'.repeat(43)}`)
       .catch(() => {});
     expect(events).toContainEqual(
       expect.objectContaining({
