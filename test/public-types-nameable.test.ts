@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 const packagesDir = fileURLToPath(new URL('../packages/', import.meta.url));
 /** Each package, and those of ours its README's install line adds beside it. */
 const INSTALLED_WITH: Record<string, readonly string[]> = {
+  app: ['client'],
   auth: [],
   client: [],
   codegen: ['client'],
   emulator: [],
-  redis: ['client'],
+  postgres: ['app'],
+  redis: ['client', 'app'],
 };
 
 /**

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const exec = promisify(execFile);
-const PACKAGES = ['auth', 'client', 'codegen', 'emulator', 'redis'];
+const PACKAGES = ['app', 'auth', 'client', 'codegen', 'emulator', 'postgres', 'redis'];
 
 /** Every JavaScript entry point a package exports, by the specifier a user writes. */
 function entryPoints(folder: string): string[] {

@@ -38,6 +38,18 @@ const checkedAs = (imports: string, type: string): ExampleContext => ({
  * fragment in its place in a call or a config.
  */
 const CONTEXT: Readonly<Record<string, ExampleContext>> = {
+  'packages/app/src/create-app.ts createApp': {
+    before: `import { createApp, createMemorySessionStore } from '@admin-api/app';`,
+  },
+  'packages/app/src/memory-session-store.ts createMemorySessionStore': {
+    before: `import { createMemorySessionStore } from '@admin-api/app';`,
+  },
+  'packages/auth/src/grant-requests.ts exchangeAuthorizationCode': {
+    before: `import { exchangeAuthorizationCode } from '@admin-api/auth';`,
+  },
+  'packages/auth/src/grant-requests.ts refreshAccessToken': {
+    before: `import { refreshAccessToken } from '@admin-api/auth';`,
+  },
   'packages/auth/src/credentials-from-env.ts credentialsFromEnv': { before: TOKEN_PROVIDER },
   'packages/auth/src/request-token.ts requestToken': {
     before: `import { credentialsFromEnv, requestToken } from '@admin-api/auth';`,
@@ -157,7 +169,7 @@ import { createRedisFleet } from '@admin-api/redis';`,
   },
 };
 
-const PACKAGES = ['auth', 'client', 'codegen', 'emulator', 'redis'] as const;
+const PACKAGES = ['app', 'auth', 'client', 'codegen', 'emulator', 'postgres', 'redis'] as const;
 
 const examples = findTsdocExamples(REPO_ROOT);
 const fileOf = (index: number) => `src/example-${String(index + 1).padStart(2, '0')}.ts`;
