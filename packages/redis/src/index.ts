@@ -9,4 +9,10 @@ export {
   DEFAULT_PROBE_INTERVAL_MS,
   type RedisFleetOptions,
 } from './redis-fleet-options.js';
+export { createRedisSessionStore, type RedisSessionStore } from './redis-session-store.js';
+export {
+  DEFAULT_SESSION_LOCK_LIFETIME_MS,
+  DEFAULT_SESSION_TTL_MS,
+  type RedisSessionStoreOptions,
+} from './redis-session-store-options.js';
 export { DEFAULT_LOCK_LIFETIME_MS } from './refresh-lock.js';

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '@admin-api/auth';
+import { createTokenCipher } from '@admin-api/auth/internal';
 import type { Fleet, FleetMember, FleetMembership, RateLimiter } from '@admin-api/client';
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
 import { createFleetListeners } from './fleet-listeners.js';
@@ -10,7 +11,6 @@ import { type RedisFleetOptions, resolveRedisFleetConfig } from './redis-fleet-o
 import { createRedisHealth, type RedisHealth } from './redis-health.js';
 import { createRedisTokenStore } from './redis-token-store.js';
 import { createRefreshLock } from './refresh-lock.js';
-import { createTokenCipher } from './token-cipher.js';
 
 /** A fleet on Redis: pass it to `createAdminClient({ ..., fleet })`. */
 export interface RedisFleet extends Fleet {

@@ -1,4 +1,5 @@
 import type { AccessToken, TokenStore } from '@admin-api/auth';
+import type { DecryptFailure, TokenCipher } from '@admin-api/auth/internal';
 import { emit } from '@admin-api/auth/internal';
 import {
   arrayReply,
@@ -7,7 +8,6 @@ import {
   runScript,
   stringReply,
 } from './lua-script.js';
-import type { DecryptFailure, TokenCipher } from './token-cipher.js';
 import {
   COMPARE_AND_DELETE_TOKEN,
   DELETE_TOKEN,

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { checkPositiveInteger } from '@admin-api/auth/internal';
-import { defineLuaScript, integerReply, type RedisScriptClient, runScript } from './lua-script.js';
+import {
+  arrayReply,
+  defineLuaScript,
+  integerReply,
+  type RedisScriptClient,
+  runScript,
+} from './lua-script.js';
 
 /**
  * How long the refresh lock lives unless extended: longer than one token request usually takes,
@@ -16,11 +22,38 @@ const ACQUIRE_LOCK = defineLuaScript(
 return 0`,
 );
 
+/**
+ * KEYS: lock. ARGV: owner id, lifetime ms. `SET NX PX`. Returns `{1, lifetime}` if acquired, else
+ * `{0, the holder's remaining ms}` (`-1` for a key without expiry, which no lock writes).
+ */
+const ATTEMPT_LOCK = defineLuaScript(
+  'attempt-refresh-lock',
+  1,
+  `if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, tonumber(ARGV[2])} end
+return {0, redis.call('PTTL', KEYS[1])}`,
+);
+
 /** KEYS: lock. ARGV: owner id. Deletes the lock only if the owner still holds it. Returns 1 or 0. */
 const RELEASE_LOCK = defineLuaScript(
   'release-refresh-lock',
   1,
   `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`,
+);
+
+/**
+ * KEYS: lock. ARGV: owner id, channel. Deletes the lock only if the owner still holds it, and then
+ * publishes on the channel in the same step, so a waiter subscribed to it tries again at once.
+ * Returns 1 or 0.
+ */
+const RELEASE_AND_PUBLISH_LOCK = defineLuaScript(
+  'release-and-publish-refresh-lock',
+  1,
+  `if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  redis.call('PUBLISH', ARGV[2], 'released')
+  return 1
+end
 return 0`,
 );
 
@@ -42,7 +75,18 @@ export interface RefreshLockOptions {
   key: string;
   /** @default 5000 ({@link DEFAULT_LOCK_LIFETIME_MS}) */
   lifetimeMs?: number;
+  /**
+   * A pub/sub channel every release publishes on (in the script that deletes the lock), for
+   * waiters that subscribe instead of polling. Not a secret: it shows in `PUBSUB CHANNELS`.
+   */
+  releaseChannel?: string;
 }
+
+/** What {@link AttemptableRefreshLock.attempt} found. */
+export type LockAttempt =
+  | { readonly lease: LockLease }
+  /** Another owner holds it for `remainingMs` more of Redis time (`-1`: no expiry). */
+  | { readonly lease: undefined; readonly remainingMs: number };
 
 /** A held refresh lock. */
 export interface LockLease {
@@ -61,12 +105,21 @@ export interface RefreshLock {
   tryAcquire(): Promise<LockLease | undefined>;
 }
 
+/** A {@link RefreshLock} that also tells a waiter how long the holder's lease has left. */
+export interface AttemptableRefreshLock extends RefreshLock {
+  /**
+   * Like {@link RefreshLock.tryAcquire}, and when another owner holds the lock, says for how
+   * long at most: a waiter without a release message need not try again before then.
+   */
+  attempt(): Promise<LockAttempt>;
+}
+
 /**
  * Creates the {@link RefreshLock} stored at `key`. A lease that is neither released nor extended
  * expires after `lifetimeMs` of Redis time, so a dead holder delays the others by at most that.
  */
-export function createRefreshLock(options: RefreshLockOptions): RefreshLock {
-  const { client, key } = options;
+export function createRefreshLock(options: RefreshLockOptions): AttemptableRefreshLock {
+  const { client, key, releaseChannel } = options;
   const lifetimeMs = checkPositiveInteger(
     'lifetimeMs',
     options.lifetimeMs ?? DEFAULT_LOCK_LIFETIME_MS,
@@ -75,9 +128,14 @@ export function createRefreshLock(options: RefreshLockOptions): RefreshLock {
   const lease = (owner: string): LockLease => ({
     owner,
     async release() {
-      return (
-        integerReply(RELEASE_LOCK, await runScript(client, RELEASE_LOCK, [key], [owner])) === 1
-      );
+      if (releaseChannel === undefined) {
+        return (
+          integerReply(RELEASE_LOCK, await runScript(client, RELEASE_LOCK, [key], [owner])) === 1
+        );
+      }
+      const script = RELEASE_AND_PUBLISH_LOCK;
+      const reply = await runScript(client, script, [key], [owner, releaseChannel]);
+      return integerReply(script, reply) === 1;
     },
     async extend() {
       const reply = await runScript(client, EXTEND_LOCK, [key], [owner, lifetimeMs]);
@@ -91,6 +149,13 @@ export function createRefreshLock(options: RefreshLockOptions): RefreshLock {
       const owner = randomBytes(16).toString('hex');
       const reply = await runScript(client, ACQUIRE_LOCK, [key], [owner, lifetimeMs]);
       return integerReply(ACQUIRE_LOCK, reply) === 1 ? lease(owner) : undefined;
+    },
+    async attempt() {
+      const owner = randomBytes(16).toString('hex');
+      const reply = await runScript(client, ATTEMPT_LOCK, [key], [owner, lifetimeMs]);
+      const [acquired, remaining] = arrayReply(ATTEMPT_LOCK, reply, 2);
+      if (integerReply(ATTEMPT_LOCK, acquired) === 1) return { lease: lease(owner) };
+      return { lease: undefined, remainingMs: integerReply(ATTEMPT_LOCK, remaining) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { defineLuaScript } from './lua-script.js';
 
 /*
- * The shared token lives in one hash: `ciphertext` (see token-cipher.ts) and `fingerprint` (an
+ * The shared token lives in one hash: `ciphertext` (see token-cipher.ts in @admin-api/auth) and `fingerprint` (an
  * HMAC of the token). The key's TTL is the token's remaining lifetime, so Redis's clock, not the
  * writer's, says when it expires, and an abandoned app's token disappears on its own.
  */

@@ -1,11 +1,11 @@
 import type { AccessToken } from '@admin-api/auth';
 import { ConfigurationError } from '@admin-api/auth';
+import { createTokenCipher } from '@admin-api/auth/internal';
 import { describe, expect, it } from 'vitest';
 import { appTag, DEFAULT_KEY_PREFIX, fleetKeys } from '../src/keys.js';
 import { createRateBudget } from '../src/rate-budget.js';
 import { createRedisTokenStore } from '../src/redis-token-store.js';
 import { createRefreshLock } from '../src/refresh-lock.js';
-import { createTokenCipher } from '../src/token-cipher.js';
 import { crc16, keySlot } from './cluster-slot.js';
 import { type TestRedisClient, until, useRedisServer } from './redis-fixture.js';
 

@@ -1,4 +1,5 @@
 import type { AccessToken } from '@admin-api/auth';
+import { createTokenCipher } from '@admin-api/auth/internal';
 import { describe, expect, it } from 'vitest';
 import { fleetKeys } from '../src/keys.js';
 import {
@@ -6,7 +7,6 @@ import {
   type RedisTokenStoreOptions,
   type TokenUnreadableReason,
 } from '../src/redis-token-store.js';
-import { createTokenCipher } from '../src/token-cipher.js';
 import { useRedisServer } from './redis-fixture.js';
 
 const SECRET = 'test-client-secret-0123456789';
