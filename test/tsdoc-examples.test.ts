@@ -24,6 +24,7 @@ const SCHEMA_AND_TEXT = `import { type GraphQLSchema, parse } from 'graphql';
 declare const schema: GraphQLSchema;
 declare const text: string;`;
 const CODEGEN_OPTIONS = `import type { AdminApiCodegenOptions } from '@admin-api/codegen';`;
+const POSTGRES_OPTIONS = `import type { PostgresSessionStoreOptions } from '@admin-api/postgres';`;
 const GENERATOR_CONFIG = `import type { GeneratorConfig } from '@admin-api/codegen';`;
 
 /** A value alone, checked as a `type`: an argument, so that tsc reports a mismatch on the value. */
@@ -44,6 +45,15 @@ const CONTEXT: Readonly<Record<string, ExampleContext>> = {
   'packages/app/src/memory-session-store.ts createMemorySessionStore': {
     before: `import { createMemorySessionStore } from '@admin-api/app';`,
   },
+  'packages/postgres/src/postgres-session-store.ts createPostgresSessionStore': {
+    before: `import { createPostgresSessionStore } from '@admin-api/postgres';`,
+  },
+  'packages/postgres/src/postgres-session-store-options.ts PostgresSessionStoreOptions.schema':
+    checkedAs(POSTGRES_OPTIONS, "PostgresSessionStoreOptions['schema']"),
+  'packages/postgres/src/postgres-session-store-options.ts PostgresSessionStoreOptions.tableName':
+    checkedAs(POSTGRES_OPTIONS, "PostgresSessionStoreOptions['tableName']"),
+  'packages/postgres/src/postgres-session-store-options.ts PostgresSessionStoreOptions.lockLifetimeMs':
+    checkedAs(POSTGRES_OPTIONS, "PostgresSessionStoreOptions['lockLifetimeMs']"),
   'packages/auth/src/grant-requests.ts exchangeAuthorizationCode': {
     before: `import { exchangeAuthorizationCode } from '@admin-api/auth';`,
   },

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { freePort } from './free-port.js';
 
 const INSTALL_COMMAND = 'apt-get update && apt-get install -y redis-server';
 const READY_TIMEOUT_MS = 10_000;
@@ -38,19 +39,6 @@ export function findRedisServer(path = process.env.PATH ?? ''): string {
   throw new Error(
     `redis-server is not on PATH; the fleet tests start real Redis servers. Install it: ${INSTALL_COMMAND} (pnpm test does this itself when run as root)`,
   );
-}
-
-/** A port that was free a moment ago: bind port 0, read the port, close. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port from listen(0)');
-  return address.port;
 }
 
 /** True when the server answers PING with PONG (it accepts commands). */

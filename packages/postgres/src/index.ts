@@ -1,0 +1,16 @@
+export type {
+  PostgresConnection,
+  PostgresPool,
+  PostgresPoolClient,
+  PostgresQueryResult,
+} from './postgres-pool.js';
+export {
+  createPostgresSessionStore,
+  type PostgresSessionStore,
+} from './postgres-session-store.js';
+export {
+  DEFAULT_LOCK_LIFETIME_MS,
+  DEFAULT_SCHEMA,
+  DEFAULT_TABLE_NAME,
+  type PostgresSessionStoreOptions,
+} from './postgres-session-store-options.js';
