@@ -90,3 +90,23 @@ export class StoreNeedsReinstallError extends AppError {
     );
   }
 }
+
+/**
+ * The API refused the store's access token while it was younger than a quarter of its lifetime,
+ * which no refresh replaces: the app was most likely uninstalled from the store, or the token
+ * revoked. Nothing more is sent for it until it ages or the store is installed again.
+ */
+export class StoreTokenRejectedError extends AppError {
+  declare readonly code: 'UNAUTHENTICATED';
+  declare readonly storeName: string;
+  constructor(storeName: string, ageS: number) {
+    super(
+      'UNAUTHENTICATED',
+      `Store "${storeName}" refused its access token, issued ${ageS} s ago: too young to refresh ` +
+        '(a refresh never replaces a token younger than a quarter of its lifetime). The app was ' +
+        `likely uninstalled from the store: call app.uninstall("${storeName}") on its ` +
+        `store/app/deleted webhook, and send the merchant to app.installUrl({ storeName: "${storeName}" }) to install it again.`,
+      { storeName, status: 401 },
+    );
+  }
+}

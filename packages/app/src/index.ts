@@ -12,6 +12,7 @@ export {
   type LaunchErrorCode,
   StoreNeedsReinstallError,
   StoreNotInstalledError,
+  StoreTokenRejectedError,
 } from './errors.js';
 export {
   INSTALL_STATE_LIFETIME_MS,

@@ -9,7 +9,11 @@ import {
 import { backoffDelayMs, onAbort } from '@admin-api/auth/internal';
 import type { AppEvent } from './app-events.js';
 import type { AppConfig } from './app-options.js';
-import { StoreNeedsReinstallError, StoreNotInstalledError } from './errors.js';
+import {
+  StoreNeedsReinstallError,
+  StoreNotInstalledError,
+  StoreTokenRejectedError,
+} from './errors.js';
 import type { StoreSession } from './session-store.js';
 
 /** A refresh never replaces a token younger than this share of its lifetime. */
@@ -46,6 +50,12 @@ function isYoung(session: StoreSession, at: number): boolean {
   const lifetimeMs = session.expiresIn * 1000;
   return at < session.expiresAt - lifetimeMs * (1 - MIN_REFRESH_AGE_RATIO);
 }
+
+const youngTokenRejected = (session: StoreSession, at: number) =>
+  new StoreTokenRejectedError(
+    session.storeName,
+    Math.round((at - (session.expiresAt - session.expiresIn * 1000)) / 1000),
+  );
 
 /** A token refused with `invalid_grant`: spent, expired or revoked. */
 const isInvalidGrant = (error: unknown) =>
@@ -99,7 +109,9 @@ export function createStoreTokenProvider(
   const refreshUnderLock = async (): Promise<StoreSession> => {
     const session = await read();
     const at = now();
-    if (!needsRefresh(session, at) || isYoung(session, at)) return session;
+    if (!needsRefresh(session, at)) return session;
+    // Only a refused token needs a refresh this early; it is not replaced, so say why.
+    if (isYoung(session, at)) throw youngTokenRejected(session, at);
     let next: StoreSession;
     try {
       const token = await refreshAccessToken({
@@ -201,6 +213,9 @@ export function createStoreTokenProvider(
       const session = flight ? cached : await read();
       const at = now();
       if (session && !needsRefresh(session, at)) return accessTokenOf(session);
+      if (session && session.accessToken === rejected && isYoung(session, at)) {
+        throw youngTokenRejected(session, at);
+      }
       const usable = session && session.accessToken !== rejected && at < session.expiresAt;
       // After a failed refresh, no new one before the backoff ends: a valid token is served
       // meanwhile, and without one the failure is reported at once.

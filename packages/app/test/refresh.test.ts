@@ -6,6 +6,7 @@ import {
   MIN_REFRESH_AGE_RATIO,
   type SessionStore,
   StoreNeedsReinstallError,
+  StoreTokenRejectedError,
 } from '../src/index.js';
 import { appFor, install, startStores, testClock } from './support/app-fixture.js';
 
@@ -98,7 +99,15 @@ describe('a store’s tokens are refreshed with its rotating refresh token', () 
     await install(app, 'acme');
     const before = acme().stats.refreshes;
     emulator.revokeTokens();
-    await expect(app.client('acme').request(ME)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    const graphqlBefore = emulator.stats.graphqlRequests;
+    const error = await app
+      .client('acme')
+      .request(ME)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreTokenRejectedError);
+    expect(error).toMatchObject({ code: 'UNAUTHENTICATED', status: 401, storeName: 'acme' });
+    expect((error as Error).message).toMatch(/uninstalled/);
+    expect(emulator.stats.graphqlRequests - graphqlBefore).toBe(1);
     expect(acme().stats.refreshes).toBe(before);
     clock.advance(LIFETIME_MS * MIN_REFRESH_AGE_RATIO);
     await expect(app.client('acme').request(ME)).resolves.toBeDefined();
