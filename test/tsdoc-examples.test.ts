@@ -158,6 +158,11 @@ const _: AdminApiCodegenConfig & { generates: Record<string, { config: SdkPlugin
   schema: 'admin-api.schema.graphql',`,
     after: '};',
   },
+  'packages/emulator/src/install-app.ts installApp': {
+    before: `import type { Emulator } from '@admin-api/emulator';
+import { installApp } from '@admin-api/emulator/testing';
+declare const emulator: Emulator;`,
+  },
   'packages/emulator/src/start-emulator.ts startEmulator': {
     before: `import { startEmulator } from '@admin-api/emulator';`,
   },
