@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorStats } from './emulator-stats.js';
 import type { FaultQueues } from './faults.js';
-import { faultBeforeHandling, MAX_BODY_BYTES, readBody, sendFault, sendJson } from './http-io.js';
+import { sendFault, sendJson } from './http-io.js';
 import type { AppScope } from './oauth-scopes.js';
 import type { StoreState } from './store-state.js';
-import { oauthError } from './token-endpoint.js';
+import { oauthError, readTokenForm } from './token-endpoint.js';
 import type { TokenRegistry } from './token-registry.js';
 
 /** What a store's token endpoint works with. */
@@ -36,28 +36,9 @@ export async function handleStoreToken(
 ): Promise<void> {
   deps.stats.tokenRequests++;
   store.stats.tokenRequests++;
-  const body = await readBody(req);
-  if (body.tooLarge) {
-    oauthError(res, 413, 'invalid_request', `The request body exceeds ${MAX_BODY_BYTES} bytes`);
-    return;
-  }
-  const fault = await faultBeforeHandling(req, res, deps, 'token');
-  if (fault === 'done') return;
-  if (req.method !== 'POST') {
-    oauthError(res, 405, 'invalid_request', 'Use POST');
-    return;
-  }
-  const contentType = req.headers['content-type'] ?? '';
-  if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    oauthError(
-      res,
-      400,
-      'invalid_request',
-      'Content-Type must be application/x-www-form-urlencoded',
-    );
-    return;
-  }
-  const form = new URLSearchParams(body.text);
+  const read = await readTokenForm(req, res, deps);
+  if (!read) return;
+  const { form, fault } = read;
   const grantType = form.get('grant_type') ?? '';
   const required = [
     'grant_type',

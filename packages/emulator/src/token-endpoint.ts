@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorStats } from './emulator-stats.js';
-import type { FaultQueues } from './faults.js';
+import type { Fault, FaultQueues } from './faults.js';
 import { faultBeforeHandling, MAX_BODY_BYTES, readBody, sendFault, sendJson } from './http-io.js';
 import type { TokenRegistry } from './token-registry.js';
 
@@ -25,6 +25,45 @@ export const oauthError = (
 ) =>
   sendJson(res, status, { error, error_description: description }, { 'cache-control': 'no-store' });
 
+/** A token request's form, read once its preamble passed; `fault` is one to apply after handling. */
+export interface TokenForm {
+  readonly form: URLSearchParams;
+  readonly fault: Fault | undefined;
+}
+
+/**
+ * What every token endpoint checks before its grant: a bounded body, the scripted fault, POST and
+ * a form body. Answers the request itself and resolves `undefined` when one of them fails.
+ */
+export async function readTokenForm(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: { faults: FaultQueues; stats: EmulatorStats },
+): Promise<TokenForm | undefined> {
+  const body = await readBody(req);
+  if (body.tooLarge) {
+    oauthError(res, 413, 'invalid_request', `The request body exceeds ${MAX_BODY_BYTES} bytes`);
+    return undefined;
+  }
+  const fault = await faultBeforeHandling(req, res, deps, 'token');
+  if (fault === 'done') return undefined;
+  if (req.method !== 'POST') {
+    oauthError(res, 405, 'invalid_request', 'Use POST');
+    return undefined;
+  }
+  const contentType = req.headers['content-type'] ?? '';
+  if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    oauthError(
+      res,
+      400,
+      'invalid_request',
+      'Content-Type must be application/x-www-form-urlencoded',
+    );
+    return undefined;
+  }
+  return { form: new URLSearchParams(body.text), fault };
+}
+
 /** `POST /api/admin/oauth/token`: the client-credentials grant, with RFC 6749 §5.2 errors. */
 export function createTokenEndpoint(deps: TokenEndpointDeps) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -37,29 +76,9 @@ export function createTokenEndpoint(deps: TokenEndpointDeps) {
       return;
     }
     deps.stats.tokenRequests++;
-    const body = await readBody(req);
-    if (body.tooLarge) {
-      oauthError(res, 413, 'invalid_request', `The request body exceeds ${MAX_BODY_BYTES} bytes`);
-      return;
-    }
-    const fault = await faultBeforeHandling(req, res, deps, 'token');
-    if (fault === 'done') return;
-
-    if (req.method !== 'POST') {
-      oauthError(res, 405, 'invalid_request', 'Use POST');
-      return;
-    }
-    const contentType = req.headers['content-type'] ?? '';
-    if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-      oauthError(
-        res,
-        400,
-        'invalid_request',
-        'Content-Type must be application/x-www-form-urlencoded',
-      );
-      return;
-    }
-    const form = new URLSearchParams(body.text);
+    const read = await readTokenForm(req, res, deps);
+    if (!read) return;
+    const { form, fault } = read;
     const missing = ['grant_type', 'client_id', 'client_secret'].filter((name) => !form.get(name));
     if (missing.length > 0) {
       oauthError(res, 400, 'invalid_request', `Missing parameter: ${missing.join(', ')}`);
