@@ -1,7 +1,15 @@
 // The web app: install, OAuth callback and launch routes over `@admin-api/app`. Every handler
 // is a web-standard `Request → Response` (Hono), so the same app runs on Node, Deno, Bun or a
 // worker, and a webhook route can hand its `Request` to the kit's webhook handler as it is.
-import { type App, AppError, createApp, InstallError, type SessionStore } from '@admin-api/app';
+import {
+  type App,
+  AppError,
+  createApp,
+  InstallError,
+  type SessionStore,
+  StoreNeedsReinstallError,
+  StoreNotInstalledError,
+} from '@admin-api/app';
 import { AdminApiError } from '@admin-api/client';
 import { Hono } from 'hono';
 import {
@@ -116,9 +124,13 @@ export function createServerApp(config: ServerAppConfig): { server: Hono; app: A
     if (new URL(c.req.url).search === '') return c.html(installFormPage());
     let storeName: string;
     try {
-      ({ storeName } = app.verifyLaunch(c.req.url));
+      ({ storeName } = await app.verifyLaunch(c.req.url));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      // A launch the store signed, for a store with no usable session: offer a new install.
+      if (error instanceof StoreNotInstalledError || error instanceof StoreNeedsReinstallError) {
+        return c.html(notInstalledPage(error.storeName, error.code), 409);
+      }
       return c.html(unauthorizedPage(), 401);
     }
     try {

@@ -4,6 +4,7 @@ import {
   checkOptionalBoolean,
   checkOptionalFunction,
   checkOptionalImplementation,
+  graphqlEndpointUrl,
   PRODUCTION_GRAPHQL_HOST,
   secureEndpointUrl,
 } from '@admin-api/auth/internal';
@@ -112,18 +113,22 @@ export function resolveAppConfig(options: AppOptions): AppConfig {
         'createRedisSessionStore / createPostgresSessionStore for several',
     );
   }
+  const now = options.now ?? Date.now;
+  const baseUrl = options.baseUrl ?? `https://${PRODUCTION_GRAPHQL_HOST}`;
+  // Checked here, not at the first store's client: store token hosts are checked against it.
+  graphqlEndpointUrl(baseUrl, { allowInsecureHttp, secrets: [clientSecret] });
   return {
     clientId,
     clientSecret,
     redirectUri: checkRedirectUri(options.redirectUri, allowInsecureHttp),
     scope: checkScopes(options.scopes),
-    sessions: options.sessions.open({ clientId, clientSecret }),
+    sessions: options.sessions.open({ clientId, clientSecret, now }),
     authUrlFor: options.authUrlFor ?? ((storeName) => `https://${storeName}.myikas.com`),
-    baseUrl: options.baseUrl ?? `https://${PRODUCTION_GRAPHQL_HOST}`,
+    baseUrl,
     fleet: options.fleet,
     rateLimit: options.rateLimit,
     onEvent: options.onEvent,
-    now: options.now ?? Date.now,
+    now,
     fetch: options.fetch ?? globalThis.fetch,
     allowInsecureHttp,
   };

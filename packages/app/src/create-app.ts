@@ -19,6 +19,13 @@ import { checkStoreName } from './store-name.js';
 import { createStoreTokenProvider } from './store-token-provider.js';
 import { type Launch, verifyLaunchUrl } from './verify-launch.js';
 
+/**
+ * Most store clients one app keeps in a process; past it the least recently used is dropped
+ * (its next call makes a new one, with a fresh pacer). Names are checked but any valid one gets
+ * a client, so without a bound the map would grow with every name anyone asks for.
+ */
+export const MAX_STORE_CLIENTS = 1_000;
+
 /** An app installed on many stores. */
 export interface App {
   /**
@@ -36,9 +43,11 @@ export interface App {
   /**
    * Checks a launch from the store's admin (the app's URL with `storeName`, `merchantId`,
    * `authorizedAppId`, `timestamp` and `signature`): a {@link LaunchError} unless the signature
-   * matches and the launch is at most 120 s old (and at most 30 s ahead).
+   * matches, the launch is at most 120 s old (and at most 30 s ahead), and the merchant and
+   * install are those of the store's session; {@link StoreNotInstalledError} or
+   * {@link StoreNeedsReinstallError} when the store has no usable session.
    */
-  verifyLaunch(input: CallbackInput): Launch;
+  verifyLaunch(input: CallbackInput): Promise<Launch>;
   /**
    * The client of one store, made once per store in this process: pacing with the store's own
    * budget, 401 refresh-once, 429 waits, typed errors, `getSdk(client)` from codegen. Its tokens
@@ -141,20 +150,19 @@ export function createApp(options: AppOptions): App {
     },
 
     verifyLaunch(input) {
-      try {
-        return verifyLaunchUrl(config, input);
-      } catch (error) {
-        if (error instanceof AppError) emitEvent({ type: 'app_request_refused', error });
-        throw error;
-      }
+      return refused(() => verifyLaunchUrl(config, input));
     },
 
     client(storeName) {
       const name = checkStoreName(storeName, 'app.client');
       let client = clients.get(name);
-      if (!client) {
-        client = clientFor(name, createStoreTokenProvider(config, name, emitEvent));
-        clients.set(name, client);
+      // A Map keeps insertion order: taken out and put back, the store becomes the newest.
+      if (client) clients.delete(name);
+      else client = clientFor(name, createStoreTokenProvider(config, name, emitEvent));
+      clients.set(name, client);
+      if (clients.size > MAX_STORE_CLIENTS) {
+        const oldest = clients.keys().next().value;
+        if (oldest !== undefined) clients.delete(oldest);
       }
       return client;
     },

@@ -4,6 +4,7 @@ import type { AppConfig } from './app-options.js';
 import { type CallbackInput, callbackParams, param } from './callback-params.js';
 import { InstallError } from './errors.js';
 import type { StoreSession } from './session-store.js';
+import { storeAuthUrl } from './store-auth-url.js';
 import { checkStoreName } from './store-name.js';
 
 /** What an install reads once with the new token: who the store is, and this install's id. */
@@ -31,14 +32,14 @@ export async function handleInstallCallback(
   deps: CallbackDeps,
 ): Promise<StoreSession> {
   const params = callbackParams(input);
-  const state = param(params, 'state');
-  if (state === undefined) {
+  const state = params && param(params, 'state');
+  if (!params || state === undefined) {
     throw new InstallError(
       'INVALID_CALLBACK',
-      'Install callback has no state: it did not come from an install this app started. Start the install again with app.installUrl.',
+      'Install callback has no state (or it is not a URL, or has the state twice): it did not come from an install this app started. Start the install again with app.installUrl.',
     );
   }
-  const storeName = checkStoreName(params.get('storeName') ?? undefined, 'app.handleCallback');
+  const storeName = checkStoreName(param(params, 'storeName'), 'app.handleCallback');
   const named = `state ${JSON.stringify(state.length > 64 ? `${state.slice(0, 64)}…` : state)}`;
   const consumed = await config.sessions.consumeState(state);
   if (!consumed) {
@@ -82,7 +83,7 @@ export async function handleInstallCallback(
   }
 
   const token = await exchangeAuthorizationCode({
-    authUrl: config.authUrlFor(storeName),
+    authUrl: storeAuthUrl(config, storeName),
     clientId: config.clientId,
     clientSecret: config.clientSecret,
     code,

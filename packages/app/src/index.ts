@@ -1,7 +1,7 @@
 export type { AppEvent, AppEventListener, StoreClientEvent } from './app-events.js';
 export { APP_SCOPES, type AppOptions, type AppScope } from './app-options.js';
 export type { CallbackInput } from './callback-params.js';
-export { type App, createApp } from './create-app.js';
+export { type App, createApp, MAX_STORE_CLIENTS } from './create-app.js';
 export {
   AppError,
   type AppErrorDetails,

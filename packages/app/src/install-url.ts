@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigurationError } from '@admin-api/auth';
-import { secureEndpointUrl } from '@admin-api/auth/internal';
 import type { AppConfig } from './app-options.js';
+import { storeEndpoint } from './store-auth-url.js';
 import { checkStoreName } from './store-name.js';
 
 /** Path of the authorize page below a store's token host. */
@@ -44,12 +44,7 @@ export async function createInstallUrl(
         'least 128 random bits; leave it out to have one generated',
     );
   }
-  const url = secureEndpointUrl(config.authUrlFor(storeName), AUTHORIZE_PATH, {
-    optionName: 'authUrlFor(storeName)',
-    carries: 'the install',
-    allowInsecureHttp: config.allowInsecureHttp,
-    secrets: [config.clientSecret],
-  });
+  const url = storeEndpoint(config, storeName, AUTHORIZE_PATH);
   url.search = new URLSearchParams({
     response_type: 'code',
     client_id: config.clientId,

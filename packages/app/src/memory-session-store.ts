@@ -6,6 +6,10 @@ import type {
   SessionStore,
 } from './session-store.js';
 
+/** How long a used or expired state is remembered, so that a late reuse reads as reused. */
+const STATE_GRACE_MS = 3_600_000;
+/** Fewest pending states at which saving one sweeps out the stale. */
+const STATE_SWEEP_FLOOR = 1_024;
 /** How long the in-process lock lets a task hold it before the next waiter goes ahead. */
 const MEMORY_LOCK_LIFETIME_MS = 30_000;
 
@@ -21,10 +25,10 @@ const MEMORY_LOCK_LIFETIME_MS = 30_000;
 export function createMemorySessionStore(): SessionStore {
   const apps = new Map<string, AppSessionStore>();
   return {
-    open({ clientId }) {
+    open({ clientId, now }) {
       let store = apps.get(clientId);
       if (!store) {
-        store = openMemoryStore();
+        store = openMemoryStore(now);
         apps.set(clientId, store);
       }
       return store;
@@ -32,17 +36,22 @@ export function createMemorySessionStore(): SessionStore {
   };
 }
 
-function openMemoryStore(): AppSessionStore {
+function openMemoryStore(now: () => number): AppSessionStore {
   const records = new Map<string, SessionRecord>();
   const states = new Map<string, { record: InstallState; used: boolean }>();
   const locks = new Map<string, Promise<unknown>>();
+  // States are swept once their count has doubled since the last sweep: linear overall, however
+  // many installs anyone starts.
+  let sweepAt = STATE_SWEEP_FLOOR;
 
   const sweepStates = () => {
-    const at = Date.now();
+    if (states.size < sweepAt) return;
+    const at = now();
     for (const [key, entry] of states) {
       // Kept a while past expiry, so a late reuse still reads as reused rather than unknown.
-      if (entry.record.expiresAt + 3_600_000 < at) states.delete(key);
+      if (entry.record.expiresAt + STATE_GRACE_MS < at) states.delete(key);
     }
+    sweepAt = Math.max(STATE_SWEEP_FLOOR, 2 * states.size);
   };
 
   return {

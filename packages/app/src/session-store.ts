@@ -109,6 +109,11 @@ export interface SessionStoreApp {
    * from it, so no key is stored or distributed. Never stored.
    */
   readonly clientSecret: string;
+  /**
+   * The app's clock in epoch ms: install states' `expiresAt` are in it, so a store that sweeps or
+   * expires states judges them by it too.
+   */
+  readonly now: () => number;
 }
 
 /**

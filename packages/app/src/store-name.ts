@@ -6,14 +6,20 @@ import { InvalidStoreNameError } from './errors.js';
  * can point the client secret at another host.
  */
 const STORE_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/**
+ * Names of the platform's own hosts under myikas.com, not stores: `api` is the GraphQL host, and
+ * a code or the secret must never go there.
+ */
+const RESERVED = new Set(['api', 'www']);
 
 /** `value` if it is a store name in the platform's form; an {@link InvalidStoreNameError} if not. */
 export function checkStoreName(value: unknown, where: string): string {
-  if (typeof value === 'string' && STORE_NAME.test(value)) return value;
+  if (typeof value === 'string' && STORE_NAME.test(value) && !RESERVED.has(value)) return value;
   throw new InvalidStoreNameError(
     `${where}: ${describe(value)} is not a store name. A store name is 1 to 63 lower-case ` +
       'letters, digits and hyphens, not starting or ending with a hyphen (the "acme" of ' +
-      'acme.myikas.com); a URL, a host or upper-case letters are refused.',
+      "acme.myikas.com); a URL, a host, upper-case letters and the platform's own hosts " +
+      '(api, www) are refused.',
   );
 }
 

@@ -15,6 +15,7 @@ import {
   StoreTokenRejectedError,
 } from './errors.js';
 import type { StoreSession } from './session-store.js';
+import { storeAuthUrl } from './store-auth-url.js';
 
 /** A refresh never replaces a token younger than this share of its lifetime. */
 export const MIN_REFRESH_AGE_RATIO = 0.25;
@@ -24,6 +25,13 @@ const FINAL_WINDOW_MS = 30_000;
 const REFRESH_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 60_000 } as const;
 /** Longest a refresh request may take: it must end well inside the store's lock lifetime. */
 const MAX_REFRESH_TIMEOUT_MS = 10_000;
+/**
+ * Share of the lock's lifetime, counted from when the task got the lock, by which a refresh's
+ * answer must be in: the rest is for the write and for the latency of taking the lock, which the
+ * holder cannot see. A re-read slowed by the store leaves the request less; with too little left
+ * it is not sent, since another process may take the lapsed lock and present the same token.
+ */
+const LEASE_REQUEST_SHARE = 0.5;
 
 /** The token part of a session, as a token provider hands it out. */
 function accessTokenOf(session: StoreSession): AccessToken {
@@ -76,10 +84,10 @@ export function createStoreTokenProvider(
   emitEvent: (event: AppEvent) => void,
 ): TokenProvider {
   const { sessions, now } = config;
-  const refreshTimeoutMs = Math.max(
-    1,
-    Math.min(MAX_REFRESH_TIMEOUT_MS, Math.floor(sessions.lockLifetimeMs / 2)),
-  );
+  // The least a refresh request is given: with less of the lease left, it is not sent.
+  const minRequestMs = Math.max(1, Math.min(1_000, Math.floor(sessions.lockLifetimeMs / 10)));
+  // A wait for a dead holder's lock to lapse, then this process's own turn under it.
+  const flightBudgetMs = 2 * sessions.lockLifetimeMs;
   let cached: StoreSession | undefined;
   /** The access token the API last refused: it needs a refresh, whatever its expiry says. */
   let rejected: string | undefined;
@@ -107,6 +115,7 @@ export function createStoreTokenProvider(
 
   /** Under the store's lock: re-read, then refresh only if no one else did. */
   const refreshUnderLock = async (): Promise<StoreSession> => {
+    const lockedAt = performance.now();
     const session = await read();
     const at = now();
     if (!needsRefresh(session, at)) return session;
@@ -114,14 +123,25 @@ export function createStoreTokenProvider(
     if (isYoung(session, at)) throw youngTokenRejected(session, at);
     let next: StoreSession;
     try {
+      const leftMs = Math.floor(
+        sessions.lockLifetimeMs * LEASE_REQUEST_SHARE - (performance.now() - lockedAt),
+      );
+      if (leftMs < minRequestMs) {
+        throw new TokenRequestError(
+          'TIMEOUT',
+          `Reading store "${storeName}"'s session under its refresh lock took ${Math.round(performance.now() - lockedAt)} ms ` +
+            `of the lock's ${sessions.lockLifetimeMs} ms: the refresh was not sent, since it could outlive the lock. ` +
+            'It is tried again after a backoff; check the session store if this persists.',
+        );
+      }
       const token = await refreshAccessToken({
-        authUrl: config.authUrlFor(storeName),
+        authUrl: storeAuthUrl(config, storeName),
         clientId: config.clientId,
         clientSecret: config.clientSecret,
         refreshToken: session.refreshToken,
         fetch: config.fetch,
         now,
-        timeoutMs: refreshTimeoutMs,
+        timeoutMs: Math.min(MAX_REFRESH_TIMEOUT_MS, leftMs),
         allowInsecureHttp: config.allowInsecureHttp,
       });
       next = {
@@ -169,24 +189,31 @@ export function createStoreTokenProvider(
 
   const refresh = (): Promise<StoreSession> => {
     if (!flight) {
-      // A dead holder frees the lock after its lifetime; no wait outlasts that and one request.
-      const timeout = AbortSignal.timeout(sessions.lockLifetimeMs + refreshTimeoutMs);
-      flight = sessions
-        .withRefreshLock(storeName, refreshUnderLock, { signal: timeout })
-        .catch((error: unknown) => {
-          if (timeout.aborted && !(error instanceof TokenRequestError)) {
-            throw new TokenRequestError(
-              'TIMEOUT',
-              `No refresh of store "${storeName}"'s token within ${sessions.lockLifetimeMs + refreshTimeoutMs} ms: ` +
-                "the session store's refresh lock stayed taken. Check the session store and the processes sharing it.",
-              { cause: error },
-            );
-          }
-          throw error;
-        })
-        .finally(() => {
-          flight = undefined;
-        });
+      // Callers never wait longer than the budget, even on a store whose calls hang: the lock
+      // wait is aborted and the flight settles, while a task already running finishes alone.
+      const stop = new AbortController();
+      const timedOut = new TokenRequestError(
+        'TIMEOUT',
+        `No refresh of store "${storeName}"'s token within ${flightBudgetMs} ms: the session ` +
+          "store's refresh lock stayed taken or the store did not answer. Check the session store " +
+          'and the processes sharing it.',
+      );
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          stop.abort(timedOut);
+          reject(timedOut);
+        }, flightBudgetMs);
+        timer.unref?.();
+      });
+      const locked = sessions.withRefreshLock(storeName, refreshUnderLock, {
+        signal: stop.signal,
+      });
+      locked.catch(() => {});
+      flight = Promise.race([locked, deadline]).finally(() => {
+        clearTimeout(timer);
+        flight = undefined;
+      });
       flight.catch(() => {});
     }
     return flight;

@@ -68,6 +68,15 @@ describe('a callback that did not come from this app’s install is refused befo
     expect(tokenRequests()).toBe(before);
   });
 
+  it('a callback that is not a URL, or repeats its state, is INVALID_CALLBACK', async () => {
+    const { app } = appFor(emulator, clock);
+    await expect(app.handleCallback('//[')).rejects.toMatchObject({ code: 'INVALID_CALLBACK' });
+    const { location, state } = await realCallback(app);
+    const twice = new URL(location);
+    twice.searchParams.append('state', state);
+    await expect(app.handleCallback(twice)).rejects.toMatchObject({ code: 'INVALID_CALLBACK' });
+  });
+
   it('a callback without a state is INVALID_CALLBACK', async () => {
     const { app } = appFor(emulator, clock);
     const { location } = await realCallback(app);
@@ -91,6 +100,8 @@ describe('a callback that did not come from this app’s install is refused befo
       '-acme',
       '',
       'a'.repeat(64),
+      'api',
+      'www',
     ]) {
       const bad = new URL(location);
       bad.searchParams.set('storeName', storeName);
@@ -104,12 +115,21 @@ describe('a callback that did not come from this app’s install is refused befo
   it('installUrl and client refuse a store name that is not the platform’s form before authUrlFor is called', async () => {
     const { app, authUrlCalls } = appFor(emulator, clock);
     authUrlCalls.length = 0;
-    await expect(app.installUrl({ storeName: 'evil.example/x' })).rejects.toMatchObject({
-      code: 'INVALID_STORE_NAME',
-    });
+    for (const storeName of ['evil.example/x', 'api']) {
+      await expect(app.installUrl({ storeName })).rejects.toMatchObject({
+        code: 'INVALID_STORE_NAME',
+      });
+    }
     expect(() => app.client('https://evil.example')).toThrow(InvalidStoreNameError);
     await expect(app.uninstall('Acme')).rejects.toMatchObject({ code: 'INVALID_STORE_NAME' });
     expect(authUrlCalls).toEqual([]);
+  });
+
+  it('an authUrlFor that answers the GraphQL host is refused before the secret or a code goes there', async () => {
+    const { app } = appFor(emulator, clock, { authUrlFor: () => emulator.baseUrl });
+    await expect(app.installUrl({ storeName: 'acme' })).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+    });
   });
 
   it('every refusal is reported as an app_request_refused event', async () => {

@@ -48,7 +48,7 @@ describe('a store’s tokens are refreshed with its rotating refresh token', () 
     expect(acme().stats.refreshes - before).toBe(1);
     expect(acme().stats.spentRefreshTokenPresented).toBe(0);
     const stored = await sessions
-      .open({ clientId: emulator.clientId, clientSecret: '' })
+      .open({ clientId: emulator.clientId, clientSecret: '', now: clock.now })
       .get('acme');
     expect(stored?.status).toBe('installed');
     if (stored?.status !== 'installed') return;
@@ -137,7 +137,7 @@ describe('a store’s tokens are refreshed with its rotating refresh token', () 
     clock.advance(LIFETIME_MS + 1);
     await app.client('acme').request(ME);
     const stored = await sessions
-      .open({ clientId: emulator.clientId, clientSecret: '' })
+      .open({ clientId: emulator.clientId, clientSecret: '', now: clock.now })
       .get('acme');
     if (stored?.status !== 'installed') throw new Error('acme is not installed');
     // A token host that quotes what it was sent: the refresh token and the secret.

@@ -1,5 +1,6 @@
 import type { Emulator } from '@admin-api/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STORE_CLIENTS } from '../src/index.js';
 import { appFor, install, startStores, testClock } from './support/app-fixture.js';
 
 const ME = '{ getMerchant { id } }';
@@ -32,5 +33,22 @@ describe('each store has a rate budget of its own', () => {
     expect(acmeSettled).toBe(false);
     waiting.abort();
     await expect(acmeAgain).rejects.toMatchObject({ code: 'ABORTED' });
+  });
+});
+
+describe('store clients in one process', () => {
+  it('are kept for the most recently used stores only, up to MAX_STORE_CLIENTS', async () => {
+    const clock = testClock();
+    const emulator = await startStores(clock);
+    try {
+      const { app } = appFor(emulator, clock);
+      const first = app.client('store-0');
+      const kept = app.client('store-1');
+      for (let i = 2; i <= MAX_STORE_CLIENTS; i++) app.client(`store-${i}`);
+      expect(app.client('store-1')).toBe(kept);
+      expect(app.client('store-0')).not.toBe(first);
+    } finally {
+      await emulator.close();
+    }
   });
 });

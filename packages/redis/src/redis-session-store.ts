@@ -128,7 +128,7 @@ function openAppSessions(
     lockLifetimeMs,
 
     async saveState(state) {
-      const ttlMs = Math.floor(state.expiresAt + STATE_GRACE_MS - Date.now());
+      const ttlMs = Math.floor(state.expiresAt + STATE_GRACE_MS - app.now());
       // Past its grace already: it would read as unknown at once, as it will after expiry.
       if (!(ttlMs > 0)) return;
       await run(SAVE_STATE, installStateKey(tag, state.state, keyPrefix), [

@@ -17,7 +17,11 @@ const sessions = createRedisSessionStore(
   { url: options.redisUrl },
   { lockLifetimeMs: options.lockLifetimeMs },
 );
-const app = sessions.open({ clientId: options.clientId, clientSecret: options.clientSecret });
+const app = sessions.open({
+  clientId: options.clientId,
+  clientSecret: options.clientSecret,
+  now: Date.now,
+});
 void app.withRefreshLock(options.storeName, async () => {
   process.send?.({ type: 'locked' });
   // A refresh that never ends: only the lock's lifetime frees the others.

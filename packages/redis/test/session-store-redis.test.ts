@@ -8,7 +8,11 @@ import { installStateKey, storeSessionKeys } from '../src/session-keys.js';
 import { type TestRedisClient, until, useRedisServer } from './redis-fixture.js';
 import { deferred, subscribers } from './session-store-fixture.js';
 
-const APP = { clientId: 'ttl-client', clientSecret: 'ttl-secret-0123456789abcdef' };
+const APP = {
+  clientId: 'ttl-client',
+  clientSecret: 'ttl-secret-0123456789abcdef',
+  now: Date.now,
+};
 const TAG = appTag(APP.clientId);
 const TTL_MS = 600_000;
 

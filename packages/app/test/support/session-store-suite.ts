@@ -21,6 +21,7 @@ export interface SessionStoreHarness {
 const APP = {
   clientId: 'suite-client',
   clientSecret: `suite-secret-${randomBytes(8).toString('hex')}`,
+  now: Date.now,
 };
 
 let sequence = 0;
@@ -216,7 +217,7 @@ export function describeSessionStore(
       await one.set(session);
       const b = await harness.connect();
       closers.push(b.close);
-      const otherApp = b.store.open({ clientId: 'other-client', clientSecret: APP.clientSecret });
+      const otherApp = b.store.open({ ...APP, clientId: 'other-client' });
       expect(await otherApp.get(session.storeName)).toBeUndefined();
     });
 
