@@ -2,6 +2,7 @@
 // description. `pnpm --filter bench run bench codegen-scale` reruns only the ones named and keeps
 // the other sections of RESULTS.md as they were.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appRefreshContention } from './app-refresh-contention.js';
 import { type BenchReport, describeMachine } from './bench-report.js';
 import { clientOverhead } from './client-overhead.js';
 import { codegenScale } from './codegen-scale.js';
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   pacing: pacingEfficiency,
   tokens: tokenSingleFlight,
   fleet: fleetMode,
+  'app-refresh': appRefreshContention,
 };
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in benches));

@@ -1,9 +1,7 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@admin-api/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../packages/app/src/index.js';
+import { createApp } from '../packages/app/src/index.js';
 import { createPostgresSessionStore } from '../packages/postgres/src/index.js';
 import { createRedisSessionStore } from '../packages/redis/src/index.js';
 import type {
@@ -17,65 +15,12 @@ import {
 } from './support/postgres-server-process.js';
 import { type RedisServerProcess, startRedisServer } from './support/redis-server-process.js';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORKER = fileURLToPath(new URL('./support/app-refresh-worker.ts', import.meta.url));
 const PROCESSES = 8;
 const STORES = ['acme', 'globex'];
 const LIFETIME_S = 3_600;
 // The second expiry presents the refresh token the first one stored: rotation, not just a refresh.
 const EXPIRIES = 2;
-
-interface Worker {
-  ask(message: ParentMessage): Promise<WorkerMessage>;
-  exit(): Promise<void>;
-}
-
-async function startWorker(options: AppWorkerOptions): Promise<Worker> {
-  const child: ChildProcess = fork(WORKER, [JSON.stringify(options)], {
-    cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const replies: ((message: WorkerMessage) => void)[] = [];
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`app worker exited early (${code})`)));
-    child.on('message', (message: WorkerMessage) => {
-      if (message.type === 'ready') resolve();
-      else replies.shift()?.(message);
-    });
-  });
-  await ready;
-  return {
-    ask(message) {
-      return new Promise((resolve) => {
-        replies.push(resolve);
-        child.send(message);
-      });
-    },
-    async exit() {
-      const exited = once(child, 'exit');
-      child.send({ type: 'exit' } satisfies ParentMessage);
-      await exited;
-      process.removeListener('exit', killOnExit);
-    },
-  };
-}
-
-/** What the merchant's browser does on the emulator's authorize page: press Install. */
-async function install(app: App, storeName: string): Promise<void> {
-  const { url } = await app.installUrl({ storeName });
-  const authorize = new URL(url);
-  const form = new URLSearchParams(authorize.searchParams);
-  form.set('decision', 'install');
-  const answer = await fetch(`${authorize.origin}${authorize.pathname}`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  await app.handleCallback(answer.headers.get('location') ?? '');
-}
 
 describe.each([{ engine: 'redis' as const }, { engine: 'postgres' as const }])(
   '$engine sessions: 8 processes × 2 stores through token expiries',
@@ -116,7 +61,7 @@ describe.each([{ engine: 'redis' as const }, { engine: 'postgres' as const }])(
         authUrlFor: (storeName) => emulator.authUrlFor(storeName),
         now,
       });
-      for (const store of STORES) await install(installer, store);
+      for (const store of STORES) await pressInstall(installer, store);
       await sessions.close();
 
       const options: AppWorkerOptions = {
@@ -128,7 +73,9 @@ describe.each([{ engine: 'redis' as const }, { engine: 'postgres' as const }])(
         authUrls: Object.fromEntries(STORES.map((store) => [store, emulator.authUrlFor(store)])),
       };
       const workers = await Promise.all(
-        Array.from({ length: PROCESSES }, () => startWorker(options)),
+        Array.from({ length: PROCESSES }, () =>
+          startAppWorker<ParentMessage, WorkerMessage>(WORKER, options),
+        ),
       );
       try {
         const refreshes = () => STORES.map((store) => emulator.stores[store]?.stats.refreshes);
