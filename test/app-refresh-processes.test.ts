@@ -9,6 +9,7 @@ import type {
   ParentMessage,
   WorkerMessage,
 } from './support/app-refresh-worker.js';
+import { pressInstall, startAppWorker } from './support/app-worker-process.js';
 import {
   type PostgresServerProcess,
   startPostgresServer,

@@ -38,6 +38,19 @@ export interface PostgresSessionStoreOptions {
    * @example 20_000
    */
   lockLifetimeMs?: number | undefined;
+  /**
+   * The most pooled connections the store object's refresh locks hold at once, held and
+   * awaited together (a further lock request queues in the process, first come first served,
+   * until one is released). It stays below the pool's size, so the reads and writes of the
+   * tasks run under the locks always find a connection. Defaults to half the pool's size
+   * (`options.max` of a node-postgres `Pool`; its 10 when the pool does not say), at least 1.
+   * The pool the store opens for a `{ connectionString }` has twice this many connections, at
+   * least 10; a `{ pool }` must have more than this.
+   *
+   * @default half the pool's size, at least 1 (5 for the store's own pool)
+   * @example 16
+   */
+  maxLockConnections?: number | undefined;
 }
 
 /** {@link PostgresSessionStoreOptions} checked, with the defaults filled in. */
@@ -45,6 +58,8 @@ export interface PostgresSessionStoreConfig {
   readonly schema: string;
   readonly tableName: string;
   readonly lockLifetimeMs: number;
+  /** `undefined`: derived from the pool's size (see `lockConnectionLimit`). */
+  readonly maxLockConnections: number | undefined;
 }
 
 /** Identifiers we quote ourselves: plain ones only, so no quoting rule can be got wrong. */
@@ -81,5 +96,9 @@ export function resolvePostgresSessionStoreConfig(
       'lockLifetimeMs',
       checkPositiveInteger('lockLifetimeMs', options.lockLifetimeMs ?? DEFAULT_LOCK_LIFETIME_MS),
     ),
+    maxLockConnections:
+      options.maxLockConnections === undefined
+        ? undefined
+        : checkPositiveInteger('maxLockConnections', options.maxLockConnections),
   };
 }

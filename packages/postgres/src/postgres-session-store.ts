@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type {
   AppSessionStore,
   ConsumedState,
@@ -8,7 +9,13 @@ import type {
 } from '@admin-api/app';
 import { createSessionCodec } from '@admin-api/app/internal';
 import { ConfigurationError } from '@admin-api/auth';
-import { openPool, type PostgresConnection, type PostgresPool } from './postgres-pool.js';
+import { createLockConnections, type LockConnections } from './lock-connections.js';
+import {
+  lockConnectionLimit,
+  openPool,
+  type PostgresConnection,
+  type PostgresPool,
+} from './postgres-pool.js';
 import {
   type PostgresSessionStoreConfig,
   type PostgresSessionStoreOptions,
@@ -49,9 +56,21 @@ export function createPostgresSessionStore(
   options?: PostgresSessionStoreOptions,
 ): PostgresSessionStore {
   const config = resolvePostgresSessionStoreConfig(options);
-  const { pool, end } = openPool(connection);
+  const { pool, size, end } = openPool(connection, {
+    // A checkout never waits longer than a hung lock holder may keep the others waiting.
+    connectionTimeoutMillis: config.lockLifetimeMs,
+    maxLockConnections: config.maxLockConnections,
+  });
+  // Shared by every app opened on this store object: together their locks leave connections
+  // for the tasks' queries.
+  const lockConnections = createLockConnections(
+    lockConnectionLimit(size, config.maxLockConnections),
+  );
   const tables = storeTables(config);
   const closing = new AbortController();
+  // Every lock request waiting (for a connection slot, a connection or the lock) listens to it:
+  // as many as the app has stores refreshing, none left once they settle.
+  setMaxListeners(0, closing.signal);
   let migrated: Promise<void> | undefined;
   const ready = () => {
     migrated ??= migrate(pool, tables, config.schema).catch((error: unknown) => {
@@ -68,7 +87,14 @@ export function createPostgresSessionStore(
           'This session store is closed; open apps on it before sessions.close()',
         );
       }
-      return openAppStore(app, { pool, tables, config, ready, closed: closing.signal });
+      return openAppStore(app, {
+        pool,
+        lockConnections,
+        tables,
+        config,
+        ready,
+        closed: closing.signal,
+      });
     },
     async close() {
       if (!closing.signal.aborted) {
@@ -83,6 +109,8 @@ export function createPostgresSessionStore(
 
 interface StoreContext {
   readonly pool: PostgresPool;
+  /** The pooled connections the refresh locks may hold at once, for every app of the store. */
+  readonly lockConnections: LockConnections;
   readonly tables: StoreTables;
   readonly config: PostgresSessionStoreConfig;
   /** Aborted by `close()`: every wait for a lock stops. */
@@ -114,7 +142,7 @@ function openAppStore(app: SessionStoreApp, context: StoreContext): AppSessionSt
          )
          INSERT INTO ${tables.states} (client_id, state_hash, store_name, expires_at)
          VALUES ($1, $2, $3, $4) ON CONFLICT (client_id, state_hash) DO NOTHING`,
-        [clientId, hashState(state), storeName, expiresAt, Date.now() - STATE_GRACE_MS],
+        [clientId, hashState(state), storeName, expiresAt, app.now() - STATE_GRACE_MS],
       );
     },
 
@@ -217,7 +245,13 @@ function openAppStore(app: SessionStoreApp, context: StoreContext): AppSessionSt
           clientId,
           storeName,
         );
-        const lock = await acquireAdvisoryLock(pool, key, config.lockLifetimeMs, signal);
+        const lock = await acquireAdvisoryLock(
+          pool,
+          context.lockConnections,
+          key,
+          config.lockLifetimeMs,
+          signal,
+        );
         try {
           return await task();
         } finally {

@@ -1,4 +1,5 @@
-import type { PostgresPool, PostgresQueryResult } from './postgres-pool.js';
+import type { LockConnections } from './lock-connections.js';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
 
 /** A store's refresh lock, held: `release()` frees it (and never throws). */
 export interface HeldLock {
@@ -13,18 +14,23 @@ export interface HeldLock {
  * - a process that dies: its connection drops and the server ends the transaction at once;
  * - a process that hangs: `idle_in_transaction_session_timeout` (set for this transaction only)
  *   makes the server end the session after `lifetimeMs` without a statement.
+ * The connection is one of `connections`' slots, taken first (waiting in the process while all
+ * are in use) and freed when the connection goes back to the pool or is dropped, so the locks
+ * never hold every connection of the pool.
  * The wait blocks in the server (no polling); an aborted `signal` rejects at once with its
- * reason, cancels the waiting statement from another connection (`pg_cancel_backend`, which
- * needs the same role) and drops this one.
+ * reason, whether it waits for a slot, a connection or the lock; it cancels a waiting statement
+ * from another connection (`pg_cancel_backend`, which needs the same role) and drops this one.
  */
 export async function acquireAdvisoryLock(
   pool: PostgresPool,
+  connections: LockConnections,
   key: string,
   lifetimeMs: number,
   signal: AbortSignal | undefined,
 ): Promise<HeldLock> {
   signal?.throwIfAborted();
-  const client = await pool.connect();
+  const freeSlot = await connections.take(signal);
+  const client = await checkOut(pool, signal, freeSlot);
   let broken = false;
   // The server ending this session (the lifetime ran out) is an error event on an idle client:
   // noted, so the connection is dropped rather than returned to the pool.
@@ -38,6 +44,7 @@ export async function acquireAdvisoryLock(
     done = true;
     client.removeListener('error', onError);
     client.release(true);
+    freeSlot();
   };
 
   try {
@@ -73,8 +80,45 @@ export async function acquireAdvisoryLock(
       done = true;
       client.removeListener('error', onError);
       client.release();
+      freeSlot();
     },
   };
+}
+
+/**
+ * A pooled connection (the caller then frees `freeSlot` when it gives it back), or a rejection:
+ * the pool's error (a checkout that timed out, an unreachable server), or the signal's reason as
+ * soon as it is aborted. The slot is freed with a rejection, or for an abandoned checkout once
+ * its late connection is back in the pool.
+ */
+async function checkOut(
+  pool: PostgresPool,
+  signal: AbortSignal | undefined,
+  freeSlot: () => void,
+): Promise<PostgresPoolClient> {
+  let connecting: Promise<PostgresPoolClient>;
+  try {
+    connecting = pool.connect();
+  } catch (error) {
+    freeSlot();
+    throw error;
+  }
+  let abandoned = false;
+  try {
+    return await waitUnlessAborted(connecting, signal, () => {
+      abandoned = true;
+      void connecting.then(
+        (late) => {
+          late.release();
+          freeSlot();
+        },
+        () => freeSlot(),
+      );
+    });
+  } catch (error) {
+    if (!abandoned) freeSlot();
+    throw error;
+  }
 }
 
 /** node-postgres answers a query of several statements with one result per statement. */
@@ -87,14 +131,14 @@ function lastResult(
   return last;
 }
 
-/** Resolves with `promise`, or rejects with the signal's reason (calling `onAbort`) first. */
-function waitUnlessAborted(
-  promise: Promise<unknown>,
+/** Settles as `promise` does, or rejects with the signal's reason (calling `onAbort`) first. */
+function waitUnlessAborted<T>(
+  promise: Promise<T>,
   signal: AbortSignal | undefined,
   onAbort: () => void,
-): Promise<void> {
-  if (!signal) return promise.then(() => undefined);
-  return new Promise<void>((resolve, reject) => {
+): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
     const aborted = () => {
       onAbort();
       reject(signal.reason);
@@ -102,9 +146,9 @@ function waitUnlessAborted(
     if (signal.aborted) return aborted();
     signal.addEventListener('abort', aborted, { once: true });
     promise.then(
-      () => {
+      (value) => {
         signal.removeEventListener('abort', aborted);
-        resolve();
+        resolve(value);
       },
       (error: unknown) => {
         signal.removeEventListener('abort', aborted);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPostgresSessionStore, type PostgresConnection } from '../src/index.js';
 import { testPool, usePostgresServer, waitingForLocks } from './postgres-fixture.js';
 
-const APP = { clientId: 'connection-app', clientSecret: 'connection-secret' };
+const APP = { clientId: 'connection-app', clientSecret: 'connection-secret', now: Date.now };
 
 describe('the connection', () => {
   const postgres = usePostgresServer();

@@ -7,7 +7,7 @@ import { usePostgresServer, waitingForLocks } from './postgres-fixture.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./lock-holder-child.ts', import.meta.url));
-const APP = { clientId: 'dead-holder-app', clientSecret: 'dead-holder-secret' };
+const APP = { clientId: 'dead-holder-app', clientSecret: 'dead-holder-secret', now: Date.now };
 // Far longer than the test: only the dropped connection can free the lock in time.
 const LONG_LIFETIME_MS = 600_000;
 

@@ -17,7 +17,7 @@ const options = JSON.parse(process.argv[2] ?? '{}') as LockHolderOptions;
 const store = createPostgresSessionStore(
   { connectionString: options.connectionString },
   { lockLifetimeMs: options.lockLifetimeMs },
-).open({ clientId: options.clientId, clientSecret: options.clientSecret });
+).open({ clientId: options.clientId, clientSecret: options.clientSecret, now: Date.now });
 
 await store.withRefreshLock(options.storeName, async () => {
   process.send?.('holding');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usePostgresServer } from './postgres-fixture.js';
 
-const APP = { clientId: 'migration-app', clientSecret: 'migration-secret' };
+const APP = { clientId: 'migration-app', clientSecret: 'migration-secret', now: Date.now };
 
 describe('the migration', () => {
   const postgres = usePostgresServer();

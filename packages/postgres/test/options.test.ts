@@ -11,12 +11,14 @@ import { resolvePostgresSessionStoreConfig } from '../src/postgres-session-store
 const CONNECTION = { connectionString: 'postgres://127.0.0.1:1/none' };
 
 describe('the options', () => {
-  it('default to the public schema, the admin_api_sessions table and a 10 s lock', () => {
+  it('default to the public schema, the admin_api_sessions table, a 10 s lock and lock connections sized from the pool', () => {
     expect(resolvePostgresSessionStoreConfig()).toEqual({
       schema: DEFAULT_SCHEMA,
       tableName: DEFAULT_TABLE_NAME,
       lockLifetimeMs: 10_000,
+      maxLockConnections: undefined,
     });
+    expect(resolvePostgresSessionStoreConfig({ maxLockConnections: 3 }).maxLockConnections).toBe(3);
     expect([DEFAULT_SCHEMA, DEFAULT_TABLE_NAME]).toEqual(['public', 'admin_api_sessions']);
   });
 
@@ -29,6 +31,9 @@ describe('the options', () => {
     ['a lock lifetime of 0', { lockLifetimeMs: 0 }],
     ['a fractional lock lifetime', { lockLifetimeMs: 1.5 }],
     ['a lock lifetime over 2^31 − 1 ms', { lockLifetimeMs: 2 ** 31 }],
+    ['no lock connections', { maxLockConnections: 0 }],
+    ['a fractional number of lock connections', { maxLockConnections: 2.5 }],
+    ['lock connections as a string', { maxLockConnections: '4' as unknown as number }],
   ])('refuse %s at creation', (_, options) => {
     const create = () => createPostgresSessionStore(CONNECTION, options);
     expect(create).toThrow(ConfigurationError);

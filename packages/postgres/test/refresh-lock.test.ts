@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPostgresSessionStore, DEFAULT_LOCK_LIFETIME_MS } from '../src/index.js';
 import { testPool, usePostgresServer, waitingForLocks } from './postgres-fixture.js';
 
-const APP = { clientId: 'lock-app', clientSecret: 'lock-secret' };
+const APP = { clientId: 'lock-app', clientSecret: 'lock-secret', now: Date.now };
 
 describe('the refresh lock in PostgreSQL', () => {
   const postgres = usePostgresServer();
@@ -38,7 +38,7 @@ describe('the refresh lock in PostgreSQL', () => {
   });
 
   it('a released lock leaves its pooled connection as it found it', async () => {
-    const pool = testPool(postgres.server.connectionString, { max: 1 });
+    const pool = testPool(postgres.server.connectionString, { max: 2 });
     try {
       const store = createPostgresSessionStore({ pool }, { lockLifetimeMs: 1_234 }).open(APP);
       await store.withRefreshLock('clean-store', async () => {
@@ -102,7 +102,9 @@ describe('the refresh lock in PostgreSQL', () => {
 
   it('each store of each app has a lock of its own', async () => {
     const one = postgres.store().open(APP);
-    const other = postgres.store().open({ clientId: 'other-app', clientSecret: 'x' });
+    const other = postgres
+      .store()
+      .open({ clientId: 'other-app', clientSecret: 'x', now: Date.now });
     const ran = await one.withRefreshLock('shared-name', () =>
       other.withRefreshLock('shared-name', async () =>
         one.withRefreshLock('another-name', async () => 'nested'),

@@ -11,7 +11,11 @@ import { countingClient, subscribers } from './session-store-fixture.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./session-lock-child.ts', import.meta.url));
-const APP = { clientId: 'killed-holder-client', clientSecret: 'killed-holder-secret-0123456789', now: Date.now };
+const APP = {
+  clientId: 'killed-holder-client',
+  clientSecret: 'killed-holder-secret-0123456789',
+  now: Date.now,
+};
 const LIFETIME_MS = 1_500;
 
 describe('a process killed while holding a store refresh lock', () => {

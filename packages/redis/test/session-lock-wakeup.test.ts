@@ -6,7 +6,11 @@ import { storeSessionKeys } from '../src/session-keys.js';
 import { until, useRedisServer } from './redis-fixture.js';
 import { countingClient, deferred, subscribers } from './session-store-fixture.js';
 
-const APP = { clientId: 'wakeup-client', clientSecret: 'wakeup-secret-0123456789abcdef', now: Date.now };
+const APP = {
+  clientId: 'wakeup-client',
+  clientSecret: 'wakeup-secret-0123456789abcdef',
+  now: Date.now,
+};
 /** Long enough that a waiter woken by the lease's expiry would time the test out. */
 const LIFETIME_MS = 60_000;
 
