@@ -65,6 +65,29 @@ const youngTokenRejected = (session: StoreSession, at: number) =>
     Math.round((at - (session.expiresAt - session.expiresIn * 1000)) / 1000),
   );
 
+/**
+ * `reading`, or a TIMEOUT once `ms` have passed: a session store that accepts a read and never
+ * answers (a hung server) must not hang the call. A late answer is dropped, which is safe for a
+ * read.
+ */
+function answeredWithin<T>(reading: Promise<T>, ms: number, storeName: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new TokenRequestError(
+            'TIMEOUT',
+            `The session store did not answer a read of store "${storeName}" within ${ms} ms: check the session store.`,
+          ),
+        ),
+      ms,
+    );
+    timer.unref?.();
+  });
+  return Promise.race([reading, late]).finally(() => clearTimeout(timer));
+}
+
 /** A token refused with `invalid_grant`: spent, expired or revoked. */
 const isInvalidGrant = (error: unknown) =>
   error instanceof TokenRequestError &&
@@ -100,7 +123,11 @@ export function createStoreTokenProvider(
     session.accessToken === rejected || at >= refreshAt(session);
 
   const read = async (): Promise<StoreSession> => {
-    const record = await sessions.get(storeName);
+    const record = await answeredWithin(
+      sessions.get(storeName),
+      sessions.lockLifetimeMs,
+      storeName,
+    );
     if (!record) {
       cached = undefined;
       throw new StoreNotInstalledError(storeName);

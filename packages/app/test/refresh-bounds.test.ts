@@ -86,4 +86,18 @@ describe('a refresh stays inside its lock’s lifetime', () => {
       cause: expect.objectContaining({ code: 'TIMEOUT' }),
     });
   });
+
+  it('a session store whose reads never answer fails the call after the lock’s lifetime, never hangs it', async () => {
+    let hung = false;
+    const sessions = storeWith(50, (inner) => ({
+      get: (storeName) => (hung ? new Promise<never>(() => {}) : inner.get(storeName)),
+    }));
+    const { app } = appFor(emulator, clock, { sessions });
+    await install(app, 'acme');
+    hung = true;
+    await expect(app.client('acme').request(ME)).rejects.toMatchObject({
+      code: 'TOKEN_REQUEST_FAILED',
+      cause: expect.objectContaining({ code: 'TIMEOUT' }),
+    });
+  });
 });
