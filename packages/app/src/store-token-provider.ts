@@ -66,26 +66,17 @@ const youngTokenRejected = (session: StoreSession, at: number) =>
   );
 
 /**
- * `reading`, or a TIMEOUT once `ms` have passed: a session store that accepts a read and never
- * answers (a hung server) must not hang the call. A late answer is dropped, which is safe for a
- * read.
+ * `work`, or the error `timedOut` makes once `ms` have passed: a store that never answers must
+ * not hang a call. What `work` does later is dropped (`timedOut` may stop it).
  */
-function answeredWithin<T>(reading: Promise<T>, ms: number, storeName: string): Promise<T> {
+function within<T>(work: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
+  work.catch(() => {});
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new TokenRequestError(
-            'TIMEOUT',
-            `The session store did not answer a read of store "${storeName}" within ${ms} ms: check the session store.`,
-          ),
-        ),
-      ms,
-    );
+    timer = setTimeout(() => reject(timedOut()), ms);
     timer.unref?.();
   });
-  return Promise.race([reading, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** A token refused with `invalid_grant`: spent, expired or revoked. */
@@ -123,10 +114,14 @@ export function createStoreTokenProvider(
     session.accessToken === rejected || at >= refreshAt(session);
 
   const read = async (): Promise<StoreSession> => {
-    const record = await answeredWithin(
+    const record = await within(
       sessions.get(storeName),
       sessions.lockLifetimeMs,
-      storeName,
+      () =>
+        new TokenRequestError(
+          'TIMEOUT',
+          `The session store did not answer a read of store "${storeName}" within ${sessions.lockLifetimeMs} ms: check the session store.`,
+        ),
     );
     if (!record) {
       cached = undefined;
@@ -219,26 +214,19 @@ export function createStoreTokenProvider(
       // Callers never wait longer than the budget, even on a store whose calls hang: the lock
       // wait is aborted and the flight settles, while a task already running finishes alone.
       const stop = new AbortController();
-      const timedOut = new TokenRequestError(
-        'TIMEOUT',
-        `No refresh of store "${storeName}"'s token within ${flightBudgetMs} ms: the session ` +
-          "store's refresh lock stayed taken or the store did not answer. Check the session store " +
-          'and the processes sharing it.',
-      );
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          stop.abort(timedOut);
-          reject(timedOut);
-        }, flightBudgetMs);
-        timer.unref?.();
-      });
       const locked = sessions.withRefreshLock(storeName, refreshUnderLock, {
         signal: stop.signal,
       });
-      locked.catch(() => {});
-      flight = Promise.race([locked, deadline]).finally(() => {
-        clearTimeout(timer);
+      flight = within(locked, flightBudgetMs, () => {
+        const timedOut = new TokenRequestError(
+          'TIMEOUT',
+          `No refresh of store "${storeName}"'s token within ${flightBudgetMs} ms: the session ` +
+            "store's refresh lock stayed taken or the store did not answer. Check the session " +
+            'store and the processes sharing it.',
+        );
+        stop.abort(timedOut);
+        return timedOut;
+      }).finally(() => {
         flight = undefined;
       });
       flight.catch(() => {});
