@@ -52,6 +52,8 @@ const CONTEXT: Readonly<Record<string, ExampleContext>> = {
     checkedAs(POSTGRES_OPTIONS, "PostgresSessionStoreOptions['schema']"),
   'packages/postgres/src/postgres-session-store-options.ts PostgresSessionStoreOptions.tableName':
     checkedAs(POSTGRES_OPTIONS, "PostgresSessionStoreOptions['tableName']"),
+  'packages/postgres/src/postgres-session-store-options.ts PostgresSessionStoreOptions.maxLockConnections':
+    checkedAs(POSTGRES_OPTIONS, "PostgresSessionStoreOptions['maxLockConnections']"),
   'packages/postgres/src/postgres-session-store-options.ts PostgresSessionStoreOptions.lockLifetimeMs':
     checkedAs(POSTGRES_OPTIONS, "PostgresSessionStoreOptions['lockLifetimeMs']"),
   'packages/auth/src/grant-requests.ts exchangeAuthorizationCode': {
