@@ -15,22 +15,14 @@ import {
 } from '../packages/app/dist/index.js';
 import { createPostgresSessionStore } from '../packages/postgres/dist/index.js';
 import { createRedisSessionStore } from '../packages/redis/dist/index.js';
+import type { AppWorkerOptions, ParentMessage } from '../test/support/app-refresh-worker.js';
 
-/** What the worker is started with (its first argument, as JSON). */
-export interface AppRefreshWorkerOptions {
+/** What the worker is started with (its first argument, as JSON): the test worker's, and a mode. */
+export interface AppRefreshWorkerOptions extends AppWorkerOptions {
   mode: 'kit' | 'baseline';
-  engine: 'redis' | 'postgres';
-  url: string;
-  clientId: string;
-  clientSecret: string;
-  baseUrl: string;
-  authUrls: Record<string, string>;
 }
 
-export type ParentMessage =
-  | { type: 'clock'; offsetMs: number }
-  | { type: 'call'; stores: string[]; perStore: number }
-  | { type: 'exit' };
+export type { ParentMessage };
 
 /** One store's burst in this process. */
 export interface StoreBurst {
