@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorStats } from './emulator-stats.js';
 import type { FaultQueues } from './faults.js';
-import { sendFault, sendJson } from './http-io.js';
 import type { AppScope } from './oauth-scopes.js';
 import type { StoreState } from './store-state.js';
-import { oauthError, readTokenForm } from './token-endpoint.js';
+import { oauthError, readTokenForm, sendTokenAnswer } from './token-endpoint.js';
 import type { TokenRegistry } from './token-registry.js';
 
 /** What a store's token endpoint works with. */
@@ -89,13 +88,10 @@ export async function handleStoreToken(
   });
   deps.stats.tokensIssued++;
   store.stats.tokensIssued++;
-  if (fault?.afterHandling) {
-    sendFault(req, res, fault);
-    return;
-  }
-  sendJson(
+  sendTokenAnswer(
+    req,
     res,
-    200,
+    fault,
     {
       access_token: accessToken,
       token_type: 'Bearer',
@@ -103,7 +99,7 @@ export async function handleStoreToken(
       refresh_token: granted.refreshToken,
       scope: granted.scopes.join(','),
     },
-    { 'cache-control': 'no-store', pragma: 'no-cache' },
+    { pragma: 'no-cache' },
   );
 }
 

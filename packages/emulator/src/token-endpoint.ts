@@ -98,15 +98,28 @@ export function createTokenEndpoint(deps: TokenEndpointDeps) {
     const lifetimeS = deps.tokenLifetimeS();
     const accessToken = deps.registry.issue(deps.clientId, lifetimeS);
     deps.stats.tokensIssued++;
-    if (fault?.afterHandling) {
-      sendFault(req, res, fault);
-      return;
-    }
-    sendJson(
-      res,
-      200,
-      { access_token: accessToken, token_type: 'Bearer', expires_in: lifetimeS },
-      { 'cache-control': 'no-store' },
-    );
+    sendTokenAnswer(req, res, fault, {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: lifetimeS,
+    });
   };
+}
+
+/**
+ * A granted token's answer: `body` as JSON with `cache-control: no-store`, or, for a fault that
+ * applies after handling, the fault instead (the grant happened, its answer is lost).
+ */
+export function sendTokenAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fault: Fault | undefined,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): void {
+  if (fault?.afterHandling) {
+    sendFault(req, res, fault);
+    return;
+  }
+  sendJson(res, 200, body, { 'cache-control': 'no-store', ...headers });
 }
