@@ -5,6 +5,8 @@ import type { StoreState } from './store-state.js';
 
 /** Who a request's token speaks for: what `me` and `getAuthorizedApp` answer. */
 export interface AppIdentity {
+  /** The app's `authorizedAppId` on the store: whose webhook registrations a request sees. */
+  readonly id: string;
   me(): ShapedRecord;
   authorizedApp(): ShapedRecord;
 }
@@ -19,6 +21,7 @@ const shape = (typeName: string, value: object): ShapedRecord =>
 /** The private app (client credentials): the store's own `app` record. */
 export function privateAppIdentity(data: StoreData): AppIdentity {
   return {
+    id: String(data.app.id),
     me: () => data.app,
     authorizedApp: () =>
       shape('AuthorizedApp', {
@@ -48,6 +51,7 @@ export function storeAppIdentity(
     supportsMultipleInstallation: false,
   };
   return {
+    id: store.authorizedAppId,
     me: () =>
       shape('MeResponse', {
         ...common,

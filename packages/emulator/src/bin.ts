@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { FAULT_MIX, randomFaults } from './random-faults.js';
 import { STORE_NAME_PATTERN } from './store-name.js';
+import { webhookAttemptLine } from './webhook-attempt-line.js';
 
 const OPTIONS = {
   'auth-port': { type: 'string', default: '4010' },
@@ -17,6 +18,11 @@ const OPTIONS = {
   'store-port': { type: 'string', default: '4012' },
   'app-url': { type: 'string' },
   'app-name': { type: 'string' },
+  'webhook-timeout': { type: 'string', default: '10000' },
+  'webhook-retry-delays': { type: 'string', default: '5000,30000' },
+  'webhook-delay': { type: 'string', default: '0' },
+  'webhook-duplicates': { type: 'string', default: '0' },
+  'webhook-out-of-order': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -61,7 +67,15 @@ if (values.help) {
   --store-port <n>       port of the first store's token host, the next ones counting up
                          (default 4012; 0 for any free ports)
   --app-url <url>        where the stores' admin pages launch the app (signed launch URL)
-  --app-name <name>      the app's name on the authorize page (default Emulator app)`);
+  --app-name <name>      the app's name on the authorize page (default Emulator app)
+  --webhook-timeout <ms> how long a webhook try waits for its answer (default 10000)
+  --webhook-retry-delays <ms,ms>
+                         waits before a webhook's second and third try (default 5000,30000)
+  --webhook-delay <ms>   wait before every webhook try: a slow service (default 0)
+  --webhook-duplicates <rate>
+                         probability, 0 to 1, that a webhook event is sent twice, same id (default 0)
+  --webhook-out-of-order send each burst of an endpoint's events shuffled (seeded by --seed)
+                         every webhook try prints "webhook: <scope> <endpoint> <status> try n/3"`);
   process.exit(0);
 }
 
@@ -149,6 +163,20 @@ if (appUrl !== undefined && !/^https?:\/\//i.test(appUrl)) {
   refuse('--app-url must be an absolute http or https URL, e.g. http://localhost:3000/launch');
 }
 if (appUrl !== undefined && !URL.canParse(appUrl)) refuse('--app-url is not a valid URL');
+const webhookTimeoutMs = toInt('webhook-timeout', values['webhook-timeout'], 1);
+const delays = values['webhook-retry-delays'].split(',');
+if (delays.length !== 2) {
+  refuse(`--webhook-retry-delays must be two waits in ms, e.g. 5000,30000 (got ${delays.length})`);
+}
+const retryDelaysMs: [number, number] = [
+  toInt('webhook-retry-delays', delays[0]),
+  toInt('webhook-retry-delays', delays[1]),
+];
+const webhookFaults = {
+  delayMs: toInt('webhook-delay', values['webhook-delay']),
+  duplicateRate: toRate('webhook-duplicates', values['webhook-duplicates']),
+  outOfOrder: values['webhook-out-of-order'],
+};
 const appName = values['app-name'];
 if (appName !== undefined && (appName.trim() === '' || appName.length > 100)) {
   refuse('--app-name must be 1 to 100 characters');
@@ -167,6 +195,12 @@ const emulator = await startEmulator({
   stores: stores.map((name, i) => ({ name, port: storePorts[i] ?? 0 })),
   ...(appUrl === undefined ? {} : { appUrl }),
   ...(appName === undefined ? {} : { appName }),
+  webhooks: {
+    timeoutMs: webhookTimeoutMs,
+    retryDelaysMs,
+    faults: webhookFaults,
+    onAttempt: (attempt) => console.log(webhookAttemptLine(attempt)),
+  },
 }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
   if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
   // A port taken by another process (often an emulator already running) is the user's to fix.
@@ -192,7 +226,8 @@ ADMIN_API_CLIENT_SECRET=${emulator.clientSecret}
 ${clientSecret === undefined ? '\n# The secret is new at every start: run with --client-secret <s> to keep one in .env.\n' : ''}
 Token endpoint:  ${emulator.authUrl}/api/admin/oauth/token
 GraphQL:         ${emulator.baseUrl}/api/v2/admin/graphql
-Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).${describeStores()}${describeFaults()}
+Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).
+Webhooks: saveWebhook registers endpoints; each try prints "webhook: <scope> <endpoint> <status> try n/3".${describeStores()}${describeFaults()}
 Press Ctrl+C to stop.`);
 
 function describeStores(): string {
@@ -212,8 +247,17 @@ function describeFaults(): string {
   )
     .filter(([, rate]) => rate > 0)
     .map(([endpoint, rate]) => `${Math.round(rate * 1000) / 10}% of ${endpoint} requests`);
-  if (on.length === 0) return '';
-  return `\nFaults on (seed ${seed}): ${on.join(' and ')} get one of ${FAULT_MIX.map((m) => m.name).join(', ')}; each is printed as "fault: <endpoint> <fault>".`;
+  const webhook = [
+    ...(webhookFaults.delayMs > 0 ? [`${webhookFaults.delayMs} ms before each try`] : []),
+    ...(webhookFaults.duplicateRate > 0
+      ? [`${Math.round(webhookFaults.duplicateRate * 1000) / 10}% of events sent twice`]
+      : []),
+    ...(webhookFaults.outOfOrder ? ['bursts shuffled'] : []),
+  ];
+  const webhookLine =
+    webhook.length === 0 ? '' : `\nWebhook faults on (seed ${seed}): ${webhook.join(', ')}.`;
+  if (on.length === 0) return webhookLine;
+  return `\nFaults on (seed ${seed}): ${on.join(' and ')} get one of ${FAULT_MIX.map((m) => m.name).join(', ')}; each is printed as "fault: <endpoint> <fault>".${webhookLine}`;
 }
 
 const stop = () => {

@@ -1,6 +1,7 @@
 import { checkStoreOptions } from './check-store-options.js';
 import { EmulatorOptionError } from './errors.js';
 import type { EmulatorOptions } from './start-emulator.js';
+import { checkWebhookOptions } from './webhook-options.js';
 
 interface IntegerRule {
   min: number;
@@ -106,6 +107,7 @@ export function checkEmulatorOptions(options: EmulatorOptions): void {
   }
   if (fixtures !== undefined) checkFixtures('fixtures', fixtures);
   checkStoreOptions(options);
+  if (options.webhooks !== undefined) checkWebhookOptions(options.webhooks);
 }
 
 /** Throws an {@link EmulatorOptionError} unless `fixtures` are usable fixture options. */

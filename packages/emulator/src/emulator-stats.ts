@@ -1,7 +1,11 @@
 import type { MutationRecord } from './store-data.js';
+import { createWebhookStats, type WebhookStats } from './webhook-stats.js';
 
-/** Counters a test reads to prove what happened on the wire. */
-export interface EmulatorStats {
+/**
+ * Counters a test reads to prove what happened on the wire; the webhook counters and log cover
+ * every store, the private app's included.
+ */
+export interface EmulatorStats extends WebhookStats {
   /** Requests that reached a token endpoint (the private app's or a store's), faults included. */
   tokenRequests: number;
   /** Tokens successfully issued. */
@@ -39,5 +43,6 @@ export function createStats(ledger: readonly MutationRecord[]): EmulatorStats {
     faultsInjected: 0,
     secretLeaks: 0,
     mutations: ledger,
+    ...createWebhookStats(),
   };
 }

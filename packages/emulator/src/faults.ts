@@ -1,3 +1,5 @@
+import type { WebhookFaults } from './webhook-faults.js';
+
 /**
  * One scripted response. Push faults onto `emulator.faults.token` or `emulator.faults.graphql`;
  * each request takes the first one queued (or asks `emulator.faults.random`, when set).
@@ -33,10 +35,12 @@ export interface FaultQueues {
   graphql: Fault[];
   /** Consulted when a queue is empty: return a fault to inject, or `undefined` to answer normally. */
   random: ((target: FaultTarget) => Fault | undefined) | undefined;
+  /** Faults of webhook deliveries: slow, duplicated, out of order; set its fields live. */
+  readonly webhook: WebhookFaults;
 }
 
-export function createFaultQueues(): FaultQueues {
-  return { token: [], graphql: [], random: undefined };
+export function createFaultQueues(webhook: WebhookFaults): FaultQueues {
+  return { token: [], graphql: [], random: undefined, webhook };
 }
 
 export function nextFault(queues: FaultQueues, target: FaultTarget): Fault | undefined {

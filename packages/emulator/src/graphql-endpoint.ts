@@ -17,6 +17,7 @@ import type { ResolverContext } from './schema/context.js';
 import type { ServedSchema } from './schema/served-schema.js';
 import type { StoreData } from './store-data.js';
 import type { TokenGrant, TokenRegistry } from './token-registry.js';
+import type { WebhookEmitter } from './webhook-emitter.js';
 
 /** Path of the Admin GraphQL endpoint below `baseUrl`. */
 export const GRAPHQL_PATH = '/api/v2/admin/graphql';
@@ -29,6 +30,8 @@ export interface Tenant {
   readonly app: AppIdentity;
   /** The store's name, or undefined for the private app's store. */
   readonly store: string | undefined;
+  /** Where the store's changes go out as webhooks. */
+  readonly webhooks: WebhookEmitter;
 }
 
 /** What the GraphQL endpoint works with. */
@@ -123,6 +126,7 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
       data: tenant.data,
       app: tenant.app,
       now: deps.now,
+      webhooks: tenant.webhooks,
       mock: { seed: tenant.seed, anchorMs: deps.anchorMs, store: deps.served.newMockStore() },
       mockedFields: [],
     };

@@ -41,7 +41,25 @@ export type {
   StoreData,
   TagRecord,
   VariantRecord,
+  WebhookRecord,
+  WebhookRegistration,
 } from './store-data.js';
 export { STORE_NAME_PATTERN } from './store-name.js';
 export type { EmulatorStoreStats, StoreOptions } from './store-state.js';
 export { TOKEN_PATH } from './token-endpoint.js';
+export type { WebhookAttempt } from './webhook-delivery.js';
+export type { WebhookFaults } from './webhook-faults.js';
+export type { WebhookOptions } from './webhook-options.js';
+export { webhookSignature } from './webhook-payload.js';
+export {
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_TRIES,
+  type WebhookAttemptOutcome,
+} from './webhook-policy.js';
+export {
+  REGISTRABLE_WEBHOOK_SCOPES,
+  type RegistrableWebhookScope,
+  type WebhookScope,
+} from './webhook-scopes.js';
+export { WEBHOOK_LOG_LIMIT, type WebhookStats } from './webhook-stats.js';

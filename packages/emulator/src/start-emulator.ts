@@ -6,6 +6,7 @@ import { checkHttpUrl } from './check-store-options.js';
 import { createSettings, type EmulatorSettings } from './emulator-settings.js';
 import { createStats, type EmulatorStats } from './emulator-stats.js';
 import { createEmulatorStore, type EmulatorStore } from './emulator-store.js';
+import { createEmulatorWebhooks } from './emulator-webhooks.js';
 import { EmulatorError, type EmulatorOptionError } from './errors.js';
 import { createFaultQueues, type FaultQueues } from './faults.js';
 import { createStoreData, type FixtureOptions } from './fixtures/create-store-data.js';
@@ -24,6 +25,8 @@ import {
 } from './store-state.js';
 import { createTokenEndpoint } from './token-endpoint.js';
 import { createTokenRegistry, type TokenGrant } from './token-registry.js';
+import { createWebhookFaults } from './webhook-faults.js';
+import { resolveWebhookOptions, type WebhookOptions } from './webhook-options.js';
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -69,6 +72,11 @@ export interface EmulatorOptions {
    * An absolute http(s) URL, e.g. `http://localhost:3000/launch`. @default none
    */
   appUrl?: string;
+  /**
+   * How webhooks are delivered: per-try timeout, waits between tries, faults, a listener of
+   * tries. @default 10 s per try, 5 s then 30 s between the 3 tries, no faults
+   */
+  webhooks?: WebhookOptions;
 }
 
 /** A running emulator. */
@@ -80,7 +88,7 @@ export interface Emulator {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly stats: EmulatorStats;
-  /** Scripted responses; see {@link Fault}. */
+  /** Scripted responses (see {@link Fault}), and the webhook deliveries' faults. */
   readonly faults: FaultQueues;
   /** Live settings; changes apply to the next request (and are checked like the options). */
   readonly settings: EmulatorSettings;
@@ -101,10 +109,21 @@ export interface Emulator {
    */
   revokeTokens(): void;
   /**
+   * Resolves once no webhook delivery is pending: none queued, being sent, or waiting for a
+   * retry (by the default timeout and delays, up to 65 s for an event no endpoint answers; tests
+   * set `webhooks.retryDelaysMs: [0, 0]`). Every try is counted in the stats and logged by then: a
+   * test awaits it after a mutation, then reads `emulator.stats.webhookDelivered` and what its
+   * receiver got, instead of sleeping.
+   */
+  webhooksSettled(): Promise<void>;
+  /**
    * Fresh data, zeroed stats, empty fault queues and rate windows, and every store's fresh data,
    * zeroed stats and no pending authorization codes; issued tokens and installs stay valid.
+   * Webhook registrations go with the data: pending deliveries are dropped uncounted, and the
+   * webhook faults are back to the options'.
    */
   reset(): void;
+  /** Stops every pending webhook delivery and retry, then closes every host. */
   close(): Promise<void>;
 }
 
@@ -133,7 +152,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const registry = createTokenRegistry(now);
   const rateLimiter =
     options.rateLimit === false ? undefined : createRateLimiter(options.rateLimit ?? {}, now);
-  const faults = createFaultQueues();
+  const webhookFaults = createWebhookFaults(options.webhooks?.faults);
+  const faults = createFaultQueues(webhookFaults.faults);
   const fixtures = options.fixtures ?? {};
   // The seeded data is dated before the start, and stays so across resets.
   const startedAt = now();
@@ -148,7 +168,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return [state.name, state];
     }),
   );
+  const webhooks = createEmulatorWebhooks({
+    config: resolveWebhookOptions(options.webhooks),
+    faults: webhookFaults.faults,
+    seed: fixtures.seed ?? 1,
+    now,
+    // The emulator's two apps, the private one and the one installed on stores, share one secret.
+    appSecret: () => clientSecret,
+    statsOf: (name) => {
+      const store = name === undefined ? undefined : stores.get(name);
+      return store ? [stats, store.stats] : [stats];
+    },
+  });
   const revoke = (store: StoreState) => {
+    const at = now();
+    const app = storeAppIdentity(store, appName, store.install.scopes, at).authorizedApp();
+    webhooks.appDeleted(
+      { store: store.name, data: store.data },
+      store.authorizedAppId,
+      { ...app, deleted: true, updatedAt: at },
+      at,
+    );
     store.install.revoke();
     registry.revokeStore(store.name);
     store.stats.revocations++;
@@ -167,13 +207,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const tenant = (grant: TokenGrant | undefined): Tenant => {
     const store = grant && stores.get(grant.store);
     if (!grant || !store) {
-      return { data, seed: fixtures.seed ?? 1, app: privateAppIdentity(data), store: undefined };
+      return {
+        data,
+        seed: fixtures.seed ?? 1,
+        app: privateAppIdentity(data),
+        store: undefined,
+        webhooks: webhooks.emitter({ store: undefined, data }),
+      };
     }
     return {
       data: store.data,
       seed: store.seed,
       app: storeAppIdentity(store, appName, grant.scopes, now()),
       store: store.name,
+      webhooks: webhooks.emitter({ store: store.name, data: store.data }),
     };
   };
   const tokenDeps = {
@@ -262,7 +309,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     authUrlFor: (name) => store(name).authUrl,
     revokeTokens: () => registry.revokeAll(),
+    webhooksSettled: () => webhooks.settled(),
     reset() {
+      webhooks.reset();
+      webhookFaults.restore();
       data = createStoreData(fixtures, startedAt);
       stats = createStats(data.ledger);
       for (const state of stores.values()) resetStoreState(state, startedAt);
@@ -272,6 +322,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       rateLimiter?.reset();
     },
     close: async () => {
+      await webhooks.close();
       await Promise.all(servers.map(({ server }) => closeServer(server)));
     },
   };

@@ -146,6 +146,21 @@ export interface SalesChannelRecord extends EntityRecord {
   type: string;
 }
 
+/** `Webhook`: one scope's registration, as `saveWebhook` and `listWebhook` answer it. */
+export interface WebhookRecord extends EntityRecord {
+  endpoint: string;
+  scope: string;
+}
+
+/** A webhook registration of an app on a store: its record, and whose it is. */
+export interface WebhookRegistration {
+  readonly record: WebhookRecord;
+  /** The app that registered it (its `authorizedAppId`): listed to it alone, signed for it. */
+  readonly authorizedAppId: string;
+  /** `WebhookInput.salesChannelIds` as given (stored; events are not filtered by them). */
+  readonly salesChannelIds: readonly string[] | null;
+}
+
 /** One applied mutation, recorded when its effect is committed. */
 export interface MutationRecord {
   /** 1-based order of application. */
@@ -176,6 +191,8 @@ export interface StoreData {
   readonly orderTags: Map<string, TagRecord>;
   readonly stockLocations: Map<string, StockLocationRecord>;
   readonly salesChannels: Map<string, SalesChannelRecord>;
+  /** Webhook registrations of every app on the store, by record id. */
+  readonly webhooks: Map<string, WebhookRegistration>;
   readonly ledger: MutationRecord[];
   /** A new record id: a UUID, as the service's, from a seeded sequence. */
   nextId(): string;

@@ -2,6 +2,7 @@ import { createStoreData, type FixtureOptions } from './fixtures/create-store-da
 import { createInstallRegistry, type InstallRegistry } from './install-registry.js';
 import { seededRandom, seededUuid } from './seeded-random.js';
 import type { MutationRecord, StoreData } from './store-data.js';
+import { createWebhookStats, type WebhookStats } from './webhook-stats.js';
 
 /** A store of {@link EmulatorOptions.stores}: its name, and optionally its port and data. */
 export interface StoreOptions {
@@ -16,8 +17,8 @@ export interface StoreOptions {
   fixtures?: FixtureOptions;
 }
 
-/** Counters of one store, reset by `emulator.reset()`. */
-export interface EmulatorStoreStats {
+/** Counters of one store, its webhooks' included, reset by `emulator.reset()`. */
+export interface EmulatorStoreStats extends WebhookStats {
   /** Requests that reached the store's token endpoint, faults included. */
   tokenRequests: number;
   /** Access tokens issued (code exchanges and refreshes). */
@@ -49,6 +50,7 @@ export function createStoreStats(ledger: readonly MutationRecord[]): EmulatorSto
     spentRefreshTokenPresented: 0,
     revocations: 0,
     mutations: ledger,
+    ...createWebhookStats(),
   };
 }
 

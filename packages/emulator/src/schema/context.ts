@@ -2,6 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { AppIdentity } from '../app-identity.js';
 import type { MockRequest } from '../mocks/mock-scope.js';
 import type { StoreData } from '../store-data.js';
+import type { WebhookEmitter } from '../webhook-emitter.js';
 
 /** What every resolver sees. */
 export interface ResolverContext {
@@ -10,6 +11,8 @@ export interface ResolverContext {
   /** The app the token belongs to: what `me` and `getAuthorizedApp` answer. */
   readonly app: AppIdentity;
   now(): number;
+  /** Announces the store's changed records to its webhook registrations. */
+  readonly webhooks: WebhookEmitter;
   readonly mock: MockRequest;
   /** Root fields answered by mocks, in the order they ran: `extensions.mockedFields`. */
   readonly mockedFields: string[];

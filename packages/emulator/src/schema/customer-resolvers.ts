@@ -26,9 +26,10 @@ export const customerResolvers: Resolvers = {
     saveCustomer: (
       _: unknown,
       { input }: { input: CustomerInput },
-      { data, now }: ResolverContext,
+      { data, now, webhooks }: ResolverContext,
       info: GraphQLResolveInfo,
     ) => {
+      const at = now();
       const existing =
         input.id == null ? undefined : existingRecord(data.customers, input.id, 'Customer');
       const id = existing?.id ?? data.nextId();
@@ -40,11 +41,12 @@ export const customerResolvers: Resolvers = {
           ...pick(existing, ['orderCount', 'totalOrderPrice', 'firstOrderDate', 'lastOrderDate']),
           ...input,
           fullName: input.fullName ?? [input.firstName, input.lastName].filter(Boolean).join(' '),
-          ...savedStamp(existing, id, now()),
+          ...savedStamp(existing, id, at),
         },
         { newId: data.nextId },
       );
       data.customers.set(id, customer);
+      webhooks.emit(existing ? 'store/customer/updated' : 'store/customer/created', customer, at);
       return customer;
     },
     deleteCustomerList: (_: unknown, { idList }: { idList: string[] }, context: ResolverContext) =>

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { shapeRecord } from '../shape-record.js';
 import type { PriceRecord, StockRecord, StoreData } from '../store-data.js';
+import type { WebhookEmitter } from '../webhook-emitter.js';
 import type { ResolverContext, Resolvers } from './context.js';
 import { argumentValidationError } from './graphql-errors.js';
 import { queryList } from './list-query.js';
@@ -36,6 +37,23 @@ function allStocks(data: StoreData): StockRecord[] {
 }
 
 /**
+ * Sends `store/product/updated` once for each product the entries changed, as stored at the end:
+ * its variants and `updatedAt` changed with them, so a client catching up by `updatedAt` finds it
+ * and its webhook consumer must have heard of it too.
+ */
+function announceProducts(
+  data: StoreData,
+  webhooks: WebhookEmitter,
+  entries: readonly { readonly productId: string }[],
+  at: number,
+): void {
+  for (const productId of new Set(entries.map((entry) => entry.productId))) {
+    const product = data.products.get(productId);
+    if (product) webhooks.emit('store/product/updated', product, at);
+  }
+}
+
+/**
  * Stock and prices, the two things apps sync most: `listProductStockLocation`, and
  * `saveProductStockLocations` and `saveVariantPrices`, which check every entry before changing
  * anything.
@@ -53,7 +71,7 @@ export const inventoryResolvers: Resolvers = {
     saveProductStockLocations: (
       _: unknown,
       { input }: { input: { productStockLocationInputs?: readonly StockInput[] | null } },
-      { data, now }: ResolverContext,
+      { data, now, webhooks }: ResolverContext,
       info: GraphQLResolveInfo,
     ) => {
       const entries = input.productStockLocationInputs ?? [];
@@ -83,13 +101,15 @@ export const inventoryResolvers: Resolvers = {
         );
         const kept = stocks.filter((candidate) => candidate !== before);
         replaceVariant(data.products, product, { ...variant, stocks: [...kept, stock] }, at);
+        webhooks.emit(before ? 'store/stock/updated' : 'store/stock/created', stock, at);
       }
+      announceProducts(data, webhooks, entries, at);
       return true;
     },
     saveVariantPrices: (
       _: unknown,
       { input }: { input: VariantPricesInput },
-      { data, now }: ResolverContext,
+      { data, now, webhooks }: ResolverContext,
       info: GraphQLResolveInfo,
     ) => {
       const entries = input.variantPriceInputs;
@@ -120,6 +140,7 @@ export const inventoryResolvers: Resolvers = {
         const prices = entry.deleted ? others : [...others, price];
         replaceVariant(data.products, product, { ...variant, prices, updatedAt: at }, at);
       }
+      announceProducts(data, webhooks, entries, at);
       return true;
     },
   },

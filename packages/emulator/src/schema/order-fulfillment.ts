@@ -48,9 +48,11 @@ function eligibleOrder(context: ResolverContext, orderId: string): OrderRecord {
   return order;
 }
 
-function saveOrder(context: ResolverContext, order: OrderRecord): OrderRecord {
+/** Stores the changed order with its package status recomputed, and announces it. */
+function saveOrder(context: ResolverContext, order: OrderRecord, at: number): OrderRecord {
   const saved = { ...order, orderPackageStatus: orderPackageStatus(order) };
   context.data.orders.set(order.id, saved);
+  context.webhooks.emit('store/order/updated', saved, at);
   return saved;
 }
 
@@ -130,13 +132,17 @@ export function fulfillOrder(
     },
     { newId: context.data.nextId },
   );
-  return saveOrder(context, {
-    ...order,
-    orderLineItems: lines,
-    orderPackages: [...(order.orderPackages ?? []), newPackage],
-    orderPackageSequence: sequence,
-    updatedAt: at,
-  });
+  return saveOrder(
+    context,
+    {
+      ...order,
+      orderLineItems: lines,
+      orderPackages: [...(order.orderPackages ?? []), newPackage],
+      orderPackageSequence: sequence,
+      updatedAt: at,
+    },
+    at,
+  );
 }
 
 /**
@@ -189,10 +195,14 @@ export function updateOrderPackageStatus(
         : line,
     );
   }
-  return saveOrder(context, {
-    ...order,
-    orderLineItems: lines,
-    orderPackages: packages,
-    updatedAt: at,
-  });
+  return saveOrder(
+    context,
+    {
+      ...order,
+      orderLineItems: lines,
+      orderPackages: packages,
+      updatedAt: at,
+    },
+    at,
+  );
 }

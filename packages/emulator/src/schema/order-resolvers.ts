@@ -12,15 +12,18 @@ interface OrderTagInput {
 
 /** `addOrderTag` and `removeOrderTag`: change the order's `orderTagIds`, answer true. */
 function retag(change: (tagIds: readonly string[], tagId: string) => string[]) {
-  return (_: unknown, { input }: { input: OrderTagInput }, { data, now }: ResolverContext) => {
+  return (_: unknown, { input }: { input: OrderTagInput }, context: ResolverContext) => {
+    const { data } = context;
     const order = existingRecord(data.orders, input.orderId, 'Order');
     existingRecord(data.orderTags, input.orderTagId, 'OrderTag');
+    const at = context.now();
     const updated: OrderRecord = {
       ...order,
       orderTagIds: change(order.orderTagIds ?? [], input.orderTagId),
-      updatedAt: now(),
+      updatedAt: at,
     };
     data.orders.set(order.id, updated);
+    context.webhooks.emit('store/order/updated', updated, at);
     return true;
   };
 }

@@ -75,10 +75,23 @@ export const productResolvers: Resolvers = {
         { newId: data.nextId },
       );
       data.products.set(id, product);
+      context.webhooks.emit(
+        existing ? 'store/product/updated' : 'store/product/created',
+        product,
+        now,
+      );
       return product;
     },
-    deleteProductList: (_: unknown, { idList }: { idList: string[] }, context: ResolverContext) =>
-      deleteRecords(context.data.products, idList, 'Product', context.now()),
+    deleteProductList: (_: unknown, { idList }: { idList: string[] }, context: ResolverContext) => {
+      const { data, webhooks } = context;
+      const at = context.now();
+      deleteRecords(data.products, idList, 'Product', at);
+      for (const id of new Set(idList)) {
+        const product = data.products.get(id);
+        if (product) webhooks.emit('store/product/deleted', product, at);
+      }
+      return true;
+    },
   },
   Product: {
     // Relations are read when asked, so that renaming a category or tag shows everywhere. A

@@ -6,6 +6,7 @@ import { orderResolvers } from './order-resolvers.js';
 import { productResolvers } from './product-resolvers.js';
 import { storeSetupResolvers } from './store-setup-resolvers.js';
 import { tagResolvers } from './tag-resolvers.js';
+import { webhookResolvers } from './webhook-resolvers.js';
 
 /** Resolvers of several parts in one map, type by type. */
 export function mergeResolvers(...parts: readonly Resolvers[]): Resolvers {
@@ -27,6 +28,7 @@ export const statefulResolvers: Resolvers = mergeResolvers(
   customerResolvers,
   orderResolvers,
   tagResolvers,
+  webhookResolvers,
 );
 
 /** The root fields of the stateful core, sorted; every other root field is mocked. */
