@@ -26,6 +26,9 @@ declare const text: string;`;
 const CODEGEN_OPTIONS = `import type { AdminApiCodegenOptions } from '@admin-api/codegen';`;
 const POSTGRES_OPTIONS = `import type { PostgresSessionStoreOptions } from '@admin-api/postgres';`;
 const GENERATOR_CONFIG = `import type { GeneratorConfig } from '@admin-api/codegen';`;
+const MEMORY_DEDUPE_OPTIONS = `import type { MemoryDedupeStoreOptions } from '@admin-api/app';`;
+const POSTGRES_DEDUPE_OPTIONS = `import type { PostgresDedupeStoreOptions } from '@admin-api/postgres';`;
+const REDIS_DEDUPE_OPTIONS = `import type { RedisDedupeStoreOptions } from '@admin-api/redis';`;
 
 /** A value alone, checked as a `type`: an argument, so that tsc reports a mismatch on the value. */
 const checkedAs = (imports: string, type: string): ExampleContext => ({
@@ -42,9 +45,50 @@ const CONTEXT: Readonly<Record<string, ExampleContext>> = {
   'packages/app/src/create-app.ts createApp': {
     before: `import { createApp, createMemorySessionStore } from '@admin-api/app';`,
   },
+  'packages/app/src/create-webhook-handler.ts createWebhookHandler': {
+    before: `import { createWebhookHandler } from '@admin-api/app';`,
+  },
+  'packages/app/src/node-listener.ts toNodeListener': {
+    before: `import { createWebhookHandler } from '@admin-api/app';\nimport { toNodeListener } from '@admin-api/app/node';`,
+  },
+  'packages/app/src/reconcile.ts reconcile': {
+    before: `import { type App, reconcile } from '@admin-api/app';\ndeclare const app: App;`,
+  },
+  'packages/app/src/sync-webhooks.ts syncWebhooks': {
+    before: `import { type App, syncWebhooks } from '@admin-api/app';\ndeclare const app: App;`,
+  },
+  'packages/app/src/verify-webhook.ts verifyWebhook': {
+    before: `import { verifyWebhook } from '@admin-api/app';\ndeclare const request: Request;\ndeclare const clientSecret: string;`,
+  },
+  'packages/app/src/verify-webhook.ts VerifyWebhookOptions.maxBytes': checkedAs(
+    `import type { VerifyWebhookOptions } from '@admin-api/app';`,
+    "VerifyWebhookOptions['maxBytes']",
+  ),
+  'packages/app/src/memory-dedupe-store.ts createMemoryDedupeStore': {
+    before: `import { createMemoryDedupeStore } from '@admin-api/app';`,
+  },
+  'packages/app/src/memory-dedupe-store.ts MemoryDedupeStoreOptions.maxIds': checkedAs(
+    MEMORY_DEDUPE_OPTIONS,
+    "MemoryDedupeStoreOptions['maxIds']",
+  ),
+  'packages/app/src/memory-dedupe-store.ts MemoryDedupeStoreOptions.now': checkedAs(
+    MEMORY_DEDUPE_OPTIONS,
+    "MemoryDedupeStoreOptions['now']",
+  ),
   'packages/app/src/memory-session-store.ts createMemorySessionStore': {
     before: `import { createMemorySessionStore } from '@admin-api/app';`,
   },
+  'packages/postgres/src/postgres-dedupe-store.ts createPostgresDedupeStore': {
+    before: `import { createPostgresDedupeStore } from '@admin-api/postgres';`,
+  },
+  'packages/postgres/src/postgres-dedupe-store-options.ts PostgresDedupeStoreOptions.schema':
+    checkedAs(POSTGRES_DEDUPE_OPTIONS, "PostgresDedupeStoreOptions['schema']"),
+  'packages/postgres/src/postgres-dedupe-store-options.ts PostgresDedupeStoreOptions.tableName':
+    checkedAs(POSTGRES_DEDUPE_OPTIONS, "PostgresDedupeStoreOptions['tableName']"),
+  'packages/postgres/src/postgres-dedupe-store-options.ts PostgresDedupeStoreOptions.namespace':
+    checkedAs(POSTGRES_DEDUPE_OPTIONS, "PostgresDedupeStoreOptions['namespace']"),
+  'packages/postgres/src/postgres-dedupe-store-options.ts PostgresDedupeStoreOptions.now':
+    checkedAs(POSTGRES_DEDUPE_OPTIONS, "PostgresDedupeStoreOptions['now']"),
   'packages/postgres/src/postgres-session-store.ts createPostgresSessionStore': {
     before: `import { createPostgresSessionStore } from '@admin-api/postgres';`,
   },
@@ -176,6 +220,17 @@ import { it } from 'vitest';`,
   'packages/redis/src/keys.ts fleetKeys': {
     before: `import { fleetKeys } from '../node_modules/@admin-api/redis/dist/keys.js';`,
   },
+  'packages/redis/src/redis-dedupe-store.ts createRedisDedupeStore': {
+    before: `import { createRedisDedupeStore } from '@admin-api/redis';`,
+  },
+  'packages/redis/src/redis-dedupe-store-options.ts RedisDedupeStoreOptions.keyPrefix': checkedAs(
+    REDIS_DEDUPE_OPTIONS,
+    "RedisDedupeStoreOptions['keyPrefix']",
+  ),
+  'packages/redis/src/redis-dedupe-store-options.ts RedisDedupeStoreOptions.now': checkedAs(
+    REDIS_DEDUPE_OPTIONS,
+    "RedisDedupeStoreOptions['now']",
+  ),
   'packages/redis/src/redis-fleet-options.ts RedisFleetOptions.share': checkedAs(
     `import type { RedisFleetOptions } from '@admin-api/redis';`,
     "RedisFleetOptions['share']",

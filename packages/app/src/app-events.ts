@@ -32,7 +32,52 @@ export type AppEvent =
       readonly retryAt: number;
     }
   | { readonly type: 'app_store_needs_reinstall'; readonly storeName: string }
-  | { readonly type: 'app_uninstalled'; readonly storeName: string };
+  | { readonly type: 'app_uninstalled'; readonly storeName: string }
+  | WebhookReport;
+
+/**
+ * What a webhook handler did with one delivery. `status` is the HTTP status it answered; the
+ * service retries every answer but 200. No report carries the body, the signature or the secret.
+ */
+export type WebhookReport =
+  /** `onEvent` resolved: the delivery was answered 200 and its id is remembered. */
+  | WebhookReportOf<'webhook_handled', { readonly durationMs: number }>
+  /** A delivery whose id was handled before (a retry, or a slow 200 retried): answered 200. */
+  | WebhookReportOf<'webhook_duplicate'>
+  /** A delivery whose id is being handled now by another request: refused, the retry gets its 200. */
+  | WebhookReportOf<'webhook_busy'>
+  /** A correctly signed delivery of a scope the kit does not know: answered 200, not handed over. */
+  | WebhookReportOf<'webhook_ignored'>
+  /** `onEvent` threw or rejected: answered 500 and the id released, so the service's retry runs it again. */
+  | WebhookReportOf<'webhook_failed', { readonly error: unknown }>
+  /** `onEvent` took longer than `ackTimeoutMs`: answered 503; it keeps running. */
+  | WebhookReportOf<'webhook_slow', { readonly ackTimeoutMs: number }>
+  /** A slow `onEvent` settled after its answer: `handled` says whether it resolved. */
+  | WebhookReportOf<
+      'webhook_settled_late',
+      { readonly handled: boolean; readonly durationMs: number }
+    >
+  /** The dedupe store failed: answered 503 before `onEvent`, or its id not remembered after it. */
+  | WebhookReportOf<'webhook_dedupe_failed', { readonly error: unknown }>
+  /** The request's body could not be read, or the handler failed: answered 500, nothing handed over. */
+  | { readonly type: 'webhook_internal_error'; readonly status: 500; readonly error: unknown }
+  /** A request that is not a delivery, or not the service's: answered 4xx, nothing handed over. */
+  | {
+      readonly type: 'webhook_refused';
+      readonly status: number;
+      readonly error: AppError;
+    };
+
+/** A {@link WebhookReport} about one verified delivery. */
+export type WebhookReportOf<Type extends string, Extra = object> = {
+  readonly type: Type;
+  /** The delivery's `id`: the service keeps it across retries. */
+  readonly deliveryId: string;
+  /** The delivery's `scope`, as sent. */
+  readonly scope: string;
+  /** The HTTP status answered (for `webhook_settled_late`, the one answered before). */
+  readonly status: number;
+} & Extra;
 
 /** An event of a store's client (`graphql_*`, `token_*`, `fleet_*`), with the store it is for. */
 export type StoreClientEvent = AdminApiEvent & { readonly storeName: string };

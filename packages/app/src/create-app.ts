@@ -9,6 +9,7 @@ import {
   type TokenProvider,
 } from '@admin-api/client';
 import type { AppEvent } from './app-events.js';
+import { registerAppInternals } from './app-internals.js';
 import { type AppOptions, resolveAppConfig } from './app-options.js';
 import type { CallbackInput } from './callback-params.js';
 import { AppError } from './errors.js';
@@ -122,7 +123,7 @@ export function createApp(options: AppOptions): App {
     }
   };
 
-  return {
+  const app: App = {
     async installUrl(installOptions) {
       const result = await createInstallUrl(config, installOptions);
       emitEvent({ type: 'app_install_started', storeName: installOptions.storeName });
@@ -174,4 +175,6 @@ export function createApp(options: AppOptions): App {
       emitEvent({ type: 'app_uninstalled', storeName: name });
     },
   };
+  registerAppInternals(app, { clientSecret: config.clientSecret, emitEvent });
+  return app;
 }

@@ -110,3 +110,46 @@ export class StoreTokenRejectedError extends AppError {
     );
   }
 }
+
+/** Codes of {@link WebhookSignatureError}. */
+export type WebhookSignatureErrorCode = Extract<
+  AdminApiErrorCode,
+  | 'WEBHOOK_SIGNATURE_INVALID'
+  | 'WEBHOOK_BODY_INVALID'
+  | 'WEBHOOK_BODY_TOO_LARGE'
+  | 'WEBHOOK_DATA_INVALID'
+  | 'WEBHOOK_SCOPE_UNKNOWN'
+>;
+
+/** Details a {@link WebhookSignatureError} can carry. */
+export interface WebhookSignatureErrorDetails extends AdminApiErrorDetails {
+  /** The delivery's `id`, once the body had the delivery's shape. */
+  deliveryId?: string | undefined;
+  /** For `WEBHOOK_SCOPE_UNKNOWN`: the scope the correctly signed delivery names. */
+  scope?: string | undefined;
+}
+
+/**
+ * A webhook body that `verifyWebhook` refused; nothing of it should be acted on. The code says
+ * what to answer: `WEBHOOK_SIGNATURE_INVALID` 401 (not sent by the service, or altered),
+ * `WEBHOOK_BODY_TOO_LARGE` 413, `WEBHOOK_BODY_INVALID` and `WEBHOOK_DATA_INVALID` 400,
+ * `WEBHOOK_SCOPE_UNKNOWN` 200 (signed by the service, of a scope the kit does not know yet: ignore
+ * it, or the service retries it). No message holds the body, the signature or the secret.
+ */
+export class WebhookSignatureError extends AppError {
+  declare readonly code: WebhookSignatureErrorCode;
+  /** The delivery's `id`, set once the body had the delivery's shape (it is not signed). */
+  readonly deliveryId: string | undefined;
+  /** For `WEBHOOK_SCOPE_UNKNOWN`: the scope the delivery names. */
+  readonly scope: string | undefined;
+
+  constructor(
+    code: WebhookSignatureErrorCode,
+    message: string,
+    details: WebhookSignatureErrorDetails = {},
+  ) {
+    super(code, message, details);
+    this.deliveryId = details.deliveryId;
+    this.scope = details.scope;
+  }
+}

@@ -2,4 +2,6 @@
  * Helpers shared by the kit's own packages (`@admin-api/redis`, `@admin-api/postgres`). Not
  * public API: names and signatures here may change in any release.
  */
+
+export { checkDeliveryId } from './delivery-id.js';
 export { createSessionCodec, parseSession, type SessionCodec } from './session-codec.js';

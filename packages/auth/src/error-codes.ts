@@ -56,6 +56,19 @@ export type AdminApiErrorCode =
   | 'STORE_NOT_INSTALLED'
   /** The store's refresh token was refused: the merchant must install the app again. */
   | 'STORE_NEEDS_REINSTALL'
+  // Webhooks.
+  /** A webhook body whose signature does not match its `data`: not sent by the service, or altered. */
+  | 'WEBHOOK_SIGNATURE_INVALID'
+  /** A webhook body that is not the delivery's documented shape (JSON with string `id`, `scope`, `data`, `signature`). */
+  | 'WEBHOOK_BODY_INVALID'
+  /** A webhook body over the size cap (1 MiB); nothing of it was parsed. */
+  | 'WEBHOOK_BODY_TOO_LARGE'
+  /** A correctly signed webhook whose `data` is not a JSON object. */
+  | 'WEBHOOK_DATA_INVALID'
+  /** A correctly signed webhook of a scope the kit does not know (the service added one). */
+  | 'WEBHOOK_SCOPE_UNKNOWN'
+  /** A scope that `saveWebhook` does not register or `reconcile` cannot list; the message names the ones it can. */
+  | 'WEBHOOK_SCOPE_UNSUPPORTED'
   // Transport.
   /** No HTTP answer: refused, reset or dropped connection, DNS failure. */
   | 'NETWORK_ERROR'

@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/** A web-standard handler, such as the one `createWebhookHandler` makes. */
+export type WebRequestHandler = (request: Request) => Promise<Response>;
+
+/** A listener for `http.createServer`, Express, Fastify's raw routes, and other Node servers. */
+export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * Serves a web-standard handler from Node's `http` module. The request's body streams into the
+ * handler, which bounds what it reads; a body a framework already parsed (`express.json()`,
+ * `express.raw()`, `express.text()`) is handed over as it was parsed. The answer is written with
+ * its status, headers and body; a handler that throws is answered 500.
+ *
+ * @example
+ * import { createServer } from 'node:http';
+ * const handleWebhook = createWebhookHandler({ clientSecret: 'from-a-secret-manager', onEvent: async () => {} });
+ * createServer(toNodeListener(handleWebhook)).listen(3000);
+ */
+export function toNodeListener(handler: WebRequestHandler): NodeListener {
+  return (request, response) => {
+    void serve(handler, request, response);
+  };
+}
+
+async function serve(
+  handler: WebRequestHandler,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<void> {
+  let answer: Response;
+  try {
+    answer = await handler(toRequest(incoming));
+  } catch {
+    answer = new Response(null, { status: 500 });
+  }
+  outgoing.statusCode = answer.status;
+  answer.headers.forEach((value, name) => {
+    outgoing.setHeader(name, value);
+  });
+  outgoing.end(answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined);
+}
+
+function toRequest(incoming: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // Only the path is used: the Host header is the sender's to choose.
+  const url = new URL(incoming.url ?? '/', 'http://localhost');
+  const method = incoming.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  const parsed = parsedBody(incoming);
+  if (parsed !== undefined) {
+    headers.delete('content-length');
+    return new Request(url, { method, headers, body: parsed });
+  }
+  return new Request(url, {
+    method,
+    headers,
+    body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+/** The body a framework's parser left on the request, as bytes or text; undefined when none ran. */
+function parsedBody(incoming: IncomingMessage): Uint8Array<ArrayBuffer> | string | undefined {
+  if (!('body' in incoming) || incoming.readableEnded === false) return undefined;
+  const body: unknown = incoming.body;
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return new Uint8Array(body);
+  // A parsed JSON object keeps `data` and `signature` as the strings they were: the signature
+  // covers `data` alone, so serialising the object again verifies the same.
+  if (typeof body === 'object' && body !== null) return JSON.stringify(body);
+  return undefined;
+}

@@ -1,0 +1,1 @@
+export { type NodeListener, toNodeListener, type WebRequestHandler } from './node-listener.js';

@@ -1,0 +1,142 @@
+import { ConfigurationError } from '@admin-api/auth';
+import { checkDurationMs, checkOptionalFunction, emit } from '@admin-api/auth/internal';
+import type { WebhookReport } from './app-events.js';
+import { appInternals } from './app-internals.js';
+import type { App } from './create-app.js';
+import { createMemoryDedupeStore } from './memory-dedupe-store.js';
+import { WEBHOOK_MAX_BODY_BYTES } from './verify-webhook.js';
+import type { WebhookDedupeStore } from './webhook-dedupe-store.js';
+import type { WebhookEvent } from './webhook-event.js';
+
+/**
+ * How long a delivery waits for `onEvent` before it is answered 503 (default 8 s). The service
+ * does not publish how long it waits for an answer; 8 s is an assumption that stays under the
+ * 10 s most webhook senders allow. Longer work belongs in a queue `onEvent` writes to.
+ */
+export const DEFAULT_ACK_TIMEOUT_MS = 8_000;
+/**
+ * How long a claimed delivery id stays `busy` for other requests (default 30 s): a process that
+ * crashed while handling it holds it that long, after which the service's next try runs it again.
+ */
+export const DEFAULT_LEASE_MS = 30_000;
+/** How long a handled delivery id is remembered, so its retries are answered 200 (default 3 days). */
+export const DEFAULT_REMEMBER_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Receives each verified webhook event once; resolve only when the event is safely handed over. */
+export type WebhookEventHandler = (event: WebhookEvent) => Promise<void> | void;
+
+/** Options of `createWebhookHandler` shared by both ways of giving the secret. */
+export interface WebhookHandlerCommonOptions {
+  /**
+   * Called once per delivery id with the verified, typed event. The delivery is answered 200
+   * only after it resolves; when it throws, it is answered 500 and the service tries again.
+   */
+  onEvent: WebhookEventHandler;
+  /**
+   * Remembers handled ids, so retries and duplicates reach `onEvent` once. In memory by default
+   * (one process); share one across processes with `createRedisDedupeStore` from
+   * `@admin-api/redis` or `createPostgresDedupeStore` from `@admin-api/postgres`.
+   */
+  dedupe?: WebhookDedupeStore | undefined;
+  /** Milliseconds `onEvent` has before the delivery is answered 503. Default {@link DEFAULT_ACK_TIMEOUT_MS}. */
+  ackTimeoutMs?: number | undefined;
+  /** Milliseconds a delivery id stays claimed while it is handled. Default {@link DEFAULT_LEASE_MS}. */
+  leaseMs?: number | undefined;
+  /** Milliseconds a handled id is remembered. Default {@link DEFAULT_REMEMBER_MS}. */
+  rememberMs?: number | undefined;
+  /** Largest body read, in bytes: at most (and by default) 1 MiB, {@link WEBHOOK_MAX_BODY_BYTES}. */
+  maxBodyBytes?: number | undefined;
+  /** Receives a {@link WebhookReport} per request. With `app`, reports also reach the app's `onEvent`. */
+  onReport?: ((report: WebhookReport) => void) | undefined;
+}
+
+/** Options of `createWebhookHandler`: the app's client secret, or the app made by `createApp`. */
+export type WebhookHandlerOptions = WebhookHandlerCommonOptions &
+  ({ clientSecret: string; app?: undefined } | { app: App; clientSecret?: undefined });
+
+/** The handler's options, checked and defaulted. */
+export interface WebhookHandlerConfig {
+  readonly clientSecret: string;
+  readonly onEvent: WebhookEventHandler;
+  readonly dedupe: WebhookDedupeStore;
+  readonly ackTimeoutMs: number;
+  readonly leaseMs: number;
+  readonly rememberMs: number;
+  readonly maxBodyBytes: number;
+  readonly report: (report: WebhookReport) => void;
+}
+
+/** Checks the options at creation, so a mistake fails before the first delivery. */
+export function resolveWebhookHandlerConfig(options: WebhookHandlerOptions): WebhookHandlerConfig {
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigurationError('INVALID_OPTION', 'createWebhookHandler needs an options object');
+  }
+  const { clientSecret, emitEvent } = secretSource(options);
+  if (typeof options.onEvent !== 'function') {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      '"onEvent" must be a function that receives each verified webhook event',
+    );
+  }
+  checkOptionalFunction('onReport', options.onReport);
+  const dedupe = options.dedupe ?? createMemoryDedupeStore();
+  for (const method of ['claim', 'complete', 'release'] as const) {
+    if (typeof dedupe[method] !== 'function') {
+      throw new ConfigurationError(
+        'INVALID_OPTION',
+        `"dedupe" must be a WebhookDedupeStore (its ${method} is not a function)`,
+      );
+    }
+  }
+  const maxBodyBytes = options.maxBodyBytes ?? WEBHOOK_MAX_BODY_BYTES;
+  if (
+    !Number.isSafeInteger(maxBodyBytes) ||
+    maxBodyBytes < 1 ||
+    maxBodyBytes > WEBHOOK_MAX_BODY_BYTES
+  ) {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      `"maxBodyBytes" must be an integer from 1 to ${WEBHOOK_MAX_BODY_BYTES} (1 MiB)`,
+    );
+  }
+  const { onReport } = options;
+  return {
+    clientSecret,
+    onEvent: options.onEvent,
+    dedupe,
+    ackTimeoutMs: checkDurationMs('ackTimeoutMs', options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS),
+    leaseMs: checkDurationMs('leaseMs', options.leaseMs ?? DEFAULT_LEASE_MS),
+    rememberMs: checkDurationMs('rememberMs', options.rememberMs ?? DEFAULT_REMEMBER_MS),
+    maxBodyBytes,
+    report: (report) => {
+      emit(onReport, report);
+      emitEvent?.(report);
+    },
+  };
+}
+
+function secretSource(options: WebhookHandlerOptions): {
+  clientSecret: string;
+  emitEvent?: ((report: WebhookReport) => void) | undefined;
+} {
+  if (options.app !== undefined && options.clientSecret !== undefined) {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      'Give createWebhookHandler "clientSecret" or "app", not both: the app already holds its secret',
+    );
+  }
+  if (options.app !== undefined) {
+    const internals = appInternals(options.app);
+    if (!internals) {
+      throw new ConfigurationError('INVALID_OPTION', '"app" must be an app made by createApp');
+    }
+    return internals;
+  }
+  if (typeof options.clientSecret !== 'string' || options.clientSecret === '') {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      'createWebhookHandler needs "clientSecret" (the app\'s client secret, which signs every delivery) or "app"',
+    );
+  }
+  return { clientSecret: options.clientSecret };
+}

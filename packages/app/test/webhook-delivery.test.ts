@@ -1,0 +1,180 @@
+import { toNodeListener } from '@admin-api/app/node';
+import type { Emulator } from '@admin-api/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookReport } from '../src/app-events.js';
+import {
+  type App,
+  createWebhookHandler,
+  type ReconcilableWebhookScope,
+  reconcile,
+  syncWebhooks,
+  type WebhookEvent,
+} from '../src/index.js';
+import { appFor, install, startStores, testClock } from './support/app-fixture.js';
+import { serveOnLoopback } from './support/webhook-fixture.js';
+
+const SAVE_PRODUCT =
+  'mutation SaveProduct($input: ProductInput!) { saveProduct(input: $input) { id } }';
+const SAVE_CUSTOMER =
+  'mutation SaveCustomer($input: CustomerInput!) { saveCustomer(input: $input) { id } }';
+const TAG_ORDER = 'mutation TagOrder($input: UpdateOrderTagInput!) { addOrderTag(input: $input) }';
+const SAVE_STOCK =
+  'mutation SaveStock($input: SaveStockLocationsInput!) { saveProductStockLocations(input: $input) }';
+const DELETE_PRODUCTS =
+  'mutation DeleteProducts($ids: [String!]!) { deleteProductList(idList: $ids) }';
+const newProduct = (name: string) => ({
+  name,
+  type: 'PHYSICAL',
+  variants: [{ prices: [{ sellPrice: 120 }] }],
+});
+const SCOPES = [
+  'store/order/updated',
+  'store/product/created',
+  'store/product/updated',
+  'store/customer/created',
+  'store/customer/updated',
+  'store/stock/updated',
+] as const satisfies readonly ReconcilableWebhookScope[];
+
+describe('webhooks from the emulator, end to end', () => {
+  const clock = testClock();
+  let emulator: Emulator;
+  let app: App;
+  const events: WebhookEvent[] = [];
+  const reports: WebhookReport[] = [];
+  let server: Awaited<ReturnType<typeof serveOnLoopback>>;
+  beforeAll(async () => {
+    emulator = await startStores(clock, { webhooks: { retryDelaysMs: [0, 0] } });
+    ({ app } = appFor(emulator, clock));
+    await install(app, 'acme');
+    const handler = createWebhookHandler({
+      app,
+      onEvent: (event) => void events.push(event),
+      onReport: (report) => void reports.push(report),
+    });
+    server = await serveOnLoopback(toNodeListener(handler));
+    await syncWebhooks(app.client('acme'), { endpoint: server.url, scopes: SCOPES });
+  });
+  afterAll(async () => {
+    await server.close();
+    await emulator.close();
+  });
+
+  const acme = () => app.client('acme');
+  const saveProduct = async (name: string) =>
+    (
+      await acme().request<{ saveProduct: { id: string } }>(SAVE_PRODUCT, {
+        input: newProduct(name),
+      })
+    ).saveProduct.id;
+
+  it('delivers a saved product as a verified, typed event', async () => {
+    const id = await saveProduct('Webhook Kupa');
+    await emulator.webhooksSettled();
+    const event = events.find((e) => e.scope === 'store/product/created' && e.data.id === id);
+    if (event?.scope !== 'store/product/created') throw new Error('no product/created event');
+    expect(event.data.name).toBe('Webhook Kupa');
+    expect(event.data.variants[0]?.prices[0]?.sellPrice).toBe(120);
+    expect(event.merchantId).toBe(emulator.store('acme').merchantId);
+    expect(event.authorizedAppId).toBe(emulator.store('acme').authorizedAppId);
+  });
+
+  it('hands over each event once when the service sends every delivery twice', async () => {
+    emulator.faults.webhook.duplicateRate = 1;
+    try {
+      const before = events.length;
+      const duplicatesBefore = emulator.stats.webhookDuplicates;
+      const ids = [await saveProduct('Çift 1'), await saveProduct('Çift 2')];
+      await emulator.webhooksSettled();
+      expect(emulator.stats.webhookDuplicates - duplicatesBefore).toBe(2);
+      const handed = events.slice(before).map((e) => (e.data as { id?: string }).id);
+      expect(handed.sort()).toEqual(ids.sort());
+      expect(reports.filter((r) => r.type === 'webhook_duplicate')).toHaveLength(2);
+    } finally {
+      emulator.faults.webhook.duplicateRate = 0;
+    }
+  });
+
+  it('loses the events while the endpoint is down, and reconcile finds every one', async () => {
+    const { data } = emulator.store('acme');
+    const [order] = data.orders.values();
+    const [tag] = data.orderTags.keys();
+    const [customer] = data.customers.values();
+    const [stocked, doomed] = [...data.products.values()].filter(
+      (product) => !product.deleted && product.variants[0]?.stocks?.[0],
+    );
+    const stock = stocked?.variants[0]?.stocks?.[0];
+    clock.advance(60_000);
+    const since = clock.now();
+    const droppedBefore = emulator.stats.webhookDropped;
+    const logBefore = emulator.stats.webhookLog.length;
+    const handedBefore = events.length;
+    await server.close();
+
+    const expected: string[] = [];
+    for (const name of ['Kayıp 1', 'Kayıp 2', 'Kayıp 3']) {
+      expected.push(`store/product/created ${await saveProduct(name)}`);
+      clock.advance(1);
+    }
+    const created = await acme().request<{ saveCustomer: { id: string } }>(SAVE_CUSTOMER, {
+      input: { firstName: 'Yeni', lastName: 'Müşteri' },
+    });
+    expected.push(`store/customer/created ${created.saveCustomer.id}`);
+    clock.advance(1);
+    await acme().request(SAVE_CUSTOMER, { input: { id: customer?.id, firstName: 'Güncel' } });
+    expected.push(`store/customer/updated ${customer?.id}`);
+    clock.advance(1);
+    await acme().request(TAG_ORDER, { input: { orderId: order?.id, orderTagId: tag } });
+    expected.push(`store/order/updated ${order?.id}`);
+    clock.advance(1);
+    await acme().request(SAVE_STOCK, {
+      input: {
+        productStockLocationInputs: [
+          {
+            productId: stock?.productId,
+            variantId: stock?.variantId,
+            stockLocationId: stock?.stockLocationId,
+            stockCount: 7,
+          },
+        ],
+      },
+    });
+    // A stock change is the product's change too: the service sends both.
+    expected.push(`store/stock/updated ${stock?.id}`, `store/product/updated ${stocked?.id}`);
+    clock.advance(1);
+    await acme().request(DELETE_PRODUCTS, { ids: [doomed?.id] });
+    expected.push(`store/product/deleted ${doomed?.id}`);
+    await emulator.webhooksSettled();
+
+    expect(events.length).toBe(handedBefore);
+    const dropped = emulator.stats.webhookLog
+      .slice(logBefore)
+      .filter((attempt) => attempt.outcome === 'dropped');
+    expect(emulator.stats.webhookDropped - droppedBefore).toBe(expected.length);
+    expect(dropped).toHaveLength(expected.length);
+
+    const found: string[] = [];
+    for await (const change of reconcile(acme(), {
+      since,
+      scopes: [...SCOPES, 'store/product/deleted'],
+    })) {
+      expect(change.updatedAt).toBeGreaterThanOrEqual(since);
+      found.push(`${change.scope} ${change.id}`);
+    }
+    expect(found.sort()).toEqual(expected.sort());
+    expect(found.map((f) => f.split(' ')[0]).sort()).toEqual(dropped.map((d) => d.scope).sort());
+  });
+
+  it('lists only the scopes asked for', async () => {
+    const changes = [];
+    for await (const change of reconcile(acme(), {
+      since: 0,
+      scopes: ['store/customer/created'],
+    })) {
+      changes.push(change);
+    }
+    expect(changes.length).toBeGreaterThan(0);
+    expect(new Set(changes.map((c) => c.scope))).toEqual(new Set(['store/customer/created']));
+    expect(new Set(changes.map((c) => c.id)).size).toBe(changes.length);
+  });
+});

@@ -1,0 +1,314 @@
+import { inspect } from 'node:util';
+import { toNodeListener } from '@admin-api/app/node';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebhookReport } from '../src/app-events.js';
+import {
+  createApp,
+  createMemoryDedupeStore,
+  createMemorySessionStore,
+  createWebhookHandler,
+  type WebhookDedupeStore,
+  type WebhookEvent,
+  type WebhookHandlerOptions,
+} from '../src/index.js';
+import {
+  deferred,
+  post,
+  serveOnLoopback,
+  signedDelivery,
+  WEBHOOK_SECRET,
+} from './support/webhook-fixture.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+/** A handler served on loopback through the Node adapter, with what reached it recorded. */
+async function endpoint(overrides: Partial<WebhookHandlerOptions> = {}): Promise<{
+  url: string;
+  events: WebhookEvent[];
+  reports: WebhookReport[];
+  nextReport: (type: WebhookReport['type']) => Promise<WebhookReport>;
+}> {
+  const events: WebhookEvent[] = [];
+  const reports: WebhookReport[] = [];
+  const waiting: { type: string; resolve: (report: WebhookReport) => void }[] = [];
+  const handler = createWebhookHandler({
+    clientSecret: WEBHOOK_SECRET,
+    onEvent: (event) => {
+      events.push(event);
+    },
+    onReport: (report) => {
+      reports.push(report);
+      for (const waiter of waiting.filter((w) => w.type === report.type)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve(report);
+      }
+    },
+    ...overrides,
+  } as WebhookHandlerOptions);
+  const server = await serveOnLoopback(toNodeListener(handler));
+  closers.push(server.close);
+  return {
+    url: server.url,
+    events,
+    reports,
+    nextReport: (type) => new Promise((resolve) => waiting.push({ type, resolve })),
+  };
+}
+
+describe('createWebhookHandler', () => {
+  it('hands a verified delivery to onEvent and answers 200 with an empty body', async () => {
+    const { url, events, reports } = await endpoint();
+    const delivery = signedDelivery({ data: { id: 'o-7', orderNumber: '1007' } });
+    expect(await post(url, delivery.body)).toEqual({ status: 200, text: '' });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      id: delivery.id,
+      scope: 'store/order/created',
+      merchantId: 'merchant-1',
+      data: { id: 'o-7', orderNumber: '1007' },
+    });
+    expect(reports.map((report) => report.type)).toEqual(['webhook_handled']);
+  });
+
+  it('gives onEvent one delivery of an id sent three times in a row, and answers each 200', async () => {
+    const { url, events, reports } = await endpoint();
+    const delivery = signedDelivery();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post(url, delivery.body)).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(events).toHaveLength(1);
+    expect(reports.map((report) => report.type)).toEqual([
+      'webhook_handled',
+      'webhook_duplicate',
+      'webhook_duplicate',
+    ]);
+  });
+
+  it('refuses copies that arrive while the first is handled, then answers their retry 200', async () => {
+    const gate = deferred();
+    let calls = 0;
+    const { url, nextReport } = await endpoint({
+      onEvent: async () => {
+        calls++;
+        await gate.promise;
+      },
+    });
+    const delivery = signedDelivery();
+    const first = post(url, delivery.body);
+    const copies = await Promise.all([post(url, delivery.body), post(url, delivery.body)]);
+    expect(copies.map((copy) => copy.status)).toEqual([409, 409]);
+    const handled = nextReport('webhook_handled');
+    gate.resolve();
+    expect((await first).status).toBe(200);
+    await handled;
+    expect((await post(url, delivery.body)).status).toBe(200);
+    expect(calls).toBe(1);
+  });
+
+  it('answers 500 when onEvent throws, so the service retries, and runs the retry', async () => {
+    let calls = 0;
+    const { url, reports } = await endpoint({
+      onEvent: () => {
+        calls++;
+        if (calls === 1) throw new Error('database down');
+      },
+    });
+    const delivery = signedDelivery();
+    expect((await post(url, delivery.body)).status).toBe(500);
+    expect((await post(url, delivery.body)).status).toBe(200);
+    expect((await post(url, delivery.body)).status).toBe(200);
+    expect(calls).toBe(2);
+    expect(reports.map((report) => report.type)).toEqual([
+      'webhook_failed',
+      'webhook_handled',
+      'webhook_duplicate',
+    ]);
+  });
+
+  it('answers 503 when onEvent outlasts ackTimeoutMs, and 200 to the retry once it resolved', async () => {
+    const gate = deferred();
+    let calls = 0;
+    const { url, nextReport } = await endpoint({
+      ackTimeoutMs: 20,
+      onEvent: async () => {
+        calls++;
+        await gate.promise;
+      },
+    });
+    const delivery = signedDelivery();
+    expect((await post(url, delivery.body)).status).toBe(503);
+    const late = nextReport('webhook_settled_late');
+    gate.resolve();
+    expect(await late).toMatchObject({ handled: true, deliveryId: delivery.id });
+    expect((await post(url, delivery.body)).status).toBe(200);
+    expect(calls).toBe(1);
+  });
+
+  it('refuses what is not the service’s: nothing reaches onEvent, and the answer says nothing', async () => {
+    const { url, events, reports } = await endpoint();
+    const good = signedDelivery();
+    const parsed = JSON.parse(good.body) as Record<string, string>;
+    const cases: [string, string, number][] = [
+      [
+        'tampered data',
+        JSON.stringify({ ...parsed, data: parsed.data?.replace('1001', '9999') }),
+        401,
+      ],
+      ['wrong secret', signedDelivery({}, 'another-secret').body, 401],
+      [
+        'truncated signature',
+        JSON.stringify({ ...parsed, signature: parsed.signature?.slice(0, 63) }),
+        401,
+      ],
+      ['no signature', JSON.stringify({ ...parsed, signature: undefined }), 400],
+      ['not JSON', '{"id":', 400],
+      ['non-JSON data', signedDelivery({ dataText: 'not json' }).body, 400],
+      ['empty body', '', 400],
+    ];
+    for (const [name, body, status] of cases) {
+      const answer = await post(url, body);
+      expect({ name, ...answer }).toEqual({ name, status, text: '' });
+    }
+    expect(events).toEqual([]);
+    expect(reports.every((report) => report.type === 'webhook_refused')).toBe(true);
+    const shown = inspect(reports, { depth: 5 }) + JSON.stringify(reports);
+    expect(shown).not.toContain(WEBHOOK_SECRET);
+    expect(shown).not.toContain(parsed.signature);
+  });
+
+  it('refuses a body over the cap, declared or streamed, with 413', async () => {
+    const { url, events } = await endpoint({ maxBodyBytes: 1000 });
+    const big = signedDelivery({ data: { id: 'p', text: 'x'.repeat(2000) } }).body;
+    expect((await post(url, big)).status).toBe(413);
+    const streamed = await fetch(url, {
+      method: 'POST',
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(events).toEqual([]);
+  });
+
+  it('acknowledges a signed delivery of a scope it does not know, without handing it over', async () => {
+    const { url, events, reports } = await endpoint();
+    const delivery = signedDelivery({ scope: 'store/brandNew/created' });
+    expect((await post(url, delivery.body)).status).toBe(200);
+    expect(events).toEqual([]);
+    expect(reports).toEqual([
+      {
+        type: 'webhook_ignored',
+        deliveryId: delivery.id,
+        scope: 'store/brandNew/created',
+        status: 200,
+      },
+    ]);
+  });
+
+  it('answers 503 without calling onEvent when the dedupe store fails', async () => {
+    const failing: WebhookDedupeStore = {
+      claim: async () => {
+        throw new Error('connection refused');
+      },
+      complete: async () => {},
+      release: async () => {},
+    };
+    const { url, events, reports } = await endpoint({ dedupe: failing });
+    expect((await post(url, signedDelivery().body)).status).toBe(503);
+    expect(events).toEqual([]);
+    expect(reports[0]?.type).toBe('webhook_dedupe_failed');
+  });
+
+  it('answers 405 to anything but POST', async () => {
+    const { url } = await endpoint();
+    const answer = await fetch(url);
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST');
+  });
+
+  it('takes a body a framework parsed already (express.json) through the Node adapter', async () => {
+    const events: WebhookEvent[] = [];
+    const handler = createWebhookHandler({
+      clientSecret: WEBHOOK_SECRET,
+      onEvent: (event) => {
+        events.push(event);
+      },
+    });
+    const listener = toNodeListener(handler);
+    const server = await serveOnLoopback((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        Object.assign(request, { body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        listener(request, response);
+      });
+    });
+    closers.push(server.close);
+    const delivery = signedDelivery({ data: { id: 'o-2', note: 'çğü ✓' } });
+    expect((await post(server.url, delivery.body)).status).toBe(200);
+    expect(events[0]?.data).toEqual({ id: 'o-2', note: 'çğü ✓' });
+  });
+
+  it('takes the secret from an app made by createApp and reports to its onEvent', async () => {
+    const appEvents: unknown[] = [];
+    const app = createApp({
+      clientId: 'app-1',
+      clientSecret: WEBHOOK_SECRET,
+      redirectUri: 'http://127.0.0.1:3000/oauth/callback',
+      scopes: ['read_orders'],
+      sessions: createMemorySessionStore(),
+      onEvent: (event) => appEvents.push(event),
+    });
+    const events: WebhookEvent[] = [];
+    const handler = createWebhookHandler({ app, onEvent: (event) => void events.push(event) });
+    const answer = await handler(
+      new Request('http://127.0.0.1/webhooks', { method: 'POST', body: signedDelivery().body }),
+    );
+    expect(answer.status).toBe(200);
+    expect(events).toHaveLength(1);
+    expect(appEvents).toMatchObject([{ type: 'webhook_handled' }]);
+    expect(inspect(app, { depth: 5 }) + JSON.stringify(app)).not.toContain(WEBHOOK_SECRET);
+  });
+
+  it('refuses options that cannot work, at creation', () => {
+    const onEvent = () => {};
+    expect(() => createWebhookHandler({ onEvent } as unknown as WebhookHandlerOptions)).toThrow(
+      /clientSecret/,
+    );
+    expect(() =>
+      createWebhookHandler({ clientSecret: 's', onEvent, maxBodyBytes: 2_000_000 }),
+    ).toThrow(/maxBodyBytes/);
+    expect(() =>
+      createWebhookHandler({ clientSecret: 's', onEvent, dedupe: {} as WebhookDedupeStore }),
+    ).toThrow(/dedupe/);
+    expect(() => createWebhookHandler({ app: {} as never, onEvent })).toThrow(/createApp/);
+    expect(() => createWebhookHandler({ clientSecret: 's', onEvent: undefined as never })).toThrow(
+      /onEvent/,
+    );
+  });
+
+  it('keeps handled ids in the store it is given, so a second handler on it sees duplicates', async () => {
+    const dedupe = createMemoryDedupeStore();
+    const calls: string[] = [];
+    const make = (name: string) =>
+      createWebhookHandler({
+        clientSecret: WEBHOOK_SECRET,
+        dedupe,
+        onEvent: () => void calls.push(name),
+      });
+    const [one, two] = [make('one'), make('two')];
+    const delivery = signedDelivery();
+    const send = (handler: typeof one) =>
+      handler(new Request('http://127.0.0.1/w', { method: 'POST', body: delivery.body }));
+    expect((await send(one)).status).toBe(200);
+    expect((await send(two)).status).toBe(200);
+    expect(calls).toEqual(['one']);
+  });
+});
