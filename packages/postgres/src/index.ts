@@ -1,3 +1,11 @@
+export {
+  createPostgresDedupeStore,
+  type PostgresDedupeStore,
+} from './postgres-dedupe-store.js';
+export {
+  DEFAULT_DEDUPE_TABLE_NAME,
+  type PostgresDedupeStoreOptions,
+} from './postgres-dedupe-store-options.js';
 export type {
   PostgresConnection,
   PostgresPool,

@@ -2,6 +2,11 @@ export type { FleetEvent } from '@admin-api/client';
 export type { RedisFleetConnection } from './fleet-connection.js';
 export { DEFAULT_KEY_PREFIX } from './keys.js';
 export type { RedisScriptClient, ScriptCallOptions } from './lua-script.js';
+export { createRedisDedupeStore, type RedisDedupeStore } from './redis-dedupe-store.js';
+export {
+  DEFAULT_DEDUPE_KEY_PREFIX,
+  type RedisDedupeStoreOptions,
+} from './redis-dedupe-store-options.js';
 export { createRedisFleet, type RedisFleet } from './redis-fleet.js';
 export {
   DEFAULT_COMMAND_TIMEOUT_MS,

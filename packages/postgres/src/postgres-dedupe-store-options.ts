@@ -1,0 +1,99 @@
+import { ConfigurationError } from '@admin-api/auth';
+import { checkOptionalFunction } from '@admin-api/auth/internal';
+import { DEFAULT_SCHEMA } from './postgres-session-store-options.js';
+
+/** The dedupe store's table unless `tableName` says otherwise. */
+export const DEFAULT_DEDUPE_TABLE_NAME = 'admin_api_webhook_deliveries';
+
+/** Options of `createPostgresDedupeStore`; all optional. */
+export interface PostgresDedupeStoreOptions {
+  /**
+   * The schema that holds the table. It must exist; the store creates only its table.
+   *
+   * @default 'public'
+   * @example 'shop_app'
+   */
+  schema?: string | undefined;
+  /**
+   * The table of delivery ids; the migration is recorded as `<tableName>_v1` in
+   * `admin_api_migrations`. Letters, digits and `_`, at most 54 characters, not starting with a
+   * digit.
+   *
+   * @default 'admin_api_webhook_deliveries' ({@link DEFAULT_DEDUPE_TABLE_NAME})
+   * @example 'shop_app_webhook_deliveries'
+   */
+  tableName?: string | undefined;
+  /**
+   * Keeps this store's ids apart from those of other stores on the same table: apps (or
+   * environments) sharing one table each take their own, e.g. their client id. At most 256
+   * characters.
+   *
+   * @default '' (one namespace for every store that sets none)
+   * @example 'shop-sync'
+   */
+  namespace?: string | undefined;
+  /**
+   * The clock leases and `keepMs` are counted in, in epoch ms. Each process judges deadlines by
+   * its own clock, so keep the hosts' clocks in step (NTP); tests step it instead of waiting.
+   *
+   * @default Date.now
+   * @example () => Date.UTC(2030, 0, 1)
+   */
+  now?: (() => number) | undefined;
+}
+
+/** {@link PostgresDedupeStoreOptions} checked, with the defaults filled in. */
+export interface PostgresDedupeStoreConfig {
+  readonly schema: string;
+  readonly tableName: string;
+  readonly namespace: string;
+  readonly now: () => number;
+}
+
+/** Identifiers we quote ourselves: plain ones only, so no quoting rule can be got wrong. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** PostgreSQL's 63-byte limit, less the index's suffix (`_until_ms`). */
+const MAX_TABLE_NAME = 54;
+const MAX_NAMESPACE = 256;
+
+function checkIdentifier(name: string, value: unknown, maxLength: number): string {
+  if (typeof value !== 'string' || !IDENTIFIER.test(value) || value.length > maxLength) {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      `"${name}" must be letters, digits and _ (not starting with a digit), at most ${maxLength} characters`,
+    );
+  }
+  return value;
+}
+
+/** Checks the options once, at creation: a mistake throws a ConfigurationError naming it. */
+export function resolvePostgresDedupeStoreConfig(
+  options: PostgresDedupeStoreOptions = {},
+): PostgresDedupeStoreConfig {
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigurationError('INVALID_OPTION', '"options" must be an object when given');
+  }
+  const namespace = options.namespace ?? '';
+  if (
+    typeof namespace !== 'string' ||
+    namespace.length > MAX_NAMESPACE ||
+    namespace.includes('\u0000') ||
+    /\p{Surrogate}/u.test(namespace)
+  ) {
+    throw new ConfigurationError(
+      'INVALID_OPTION',
+      `"namespace" must be a string of at most ${MAX_NAMESPACE} characters, well-formed UTF-16 without U+0000`,
+    );
+  }
+  checkOptionalFunction('now', options.now);
+  return {
+    schema: checkIdentifier('schema', options.schema ?? DEFAULT_SCHEMA, 63),
+    tableName: checkIdentifier(
+      'tableName',
+      options.tableName ?? DEFAULT_DEDUPE_TABLE_NAME,
+      MAX_TABLE_NAME,
+    ),
+    namespace,
+    now: options.now ?? Date.now,
+  };
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { DedupeClaim, WebhookDedupeStore } from '@admin-api/app';
+import { checkDeliveryId } from '@admin-api/app/internal';
+import { AdminApiError, ConfigurationError } from '@admin-api/auth';
+import { checkDurationMs } from '@admin-api/auth/internal';
+import { dedupeTable } from './dedupe-table.js';
+import { runMigration } from './migration-runner.js';
+import {
+  type PostgresDedupeStoreOptions,
+  resolvePostgresDedupeStoreConfig,
+} from './postgres-dedupe-store-options.js';
+import { openPool, type PostgresConnection } from './postgres-pool.js';
+
+/** A {@link WebhookDedupeStore} in PostgreSQL: pass it to `createWebhookHandler({ ..., dedupe })`. */
+export interface PostgresDedupeStore extends WebhookDedupeStore {
+  /**
+   * Ends the pool the store opened for a `{ connectionString }`; a `{ pool }` passed in stays
+   * open. Calls made after it reject with a ConfigurationError (`INVALID_OPTION`).
+   */
+  close(): Promise<void>;
+}
+
+/** The most expired rows one `complete` deletes, so the table does not grow without bound. */
+export const DEDUPE_SWEEP_LIMIT = 100;
+/**
+ * How long past its deadline a row is kept before a `complete` may delete it: room for processes
+ * whose clocks run behind, which judge the deadline later. Only frees space; never decides.
+ */
+export const DEDUPE_SWEEP_MARGIN_MS = 60_000;
+/** How long the store's own pool lets a call wait for a free connection. */
+const CHECKOUT_TIMEOUT_MS = 5_000;
+/** What the store's tokens look like: a release with anything else cannot be a holder's. */
+const TOKEN = /^[A-Za-z0-9_-]{24}$/;
+
+const DONE: DedupeClaim = { outcome: 'done' };
+const BUSY: DedupeClaim = { outcome: 'busy' };
+
+/**
+ * Creates a dedupe store for webhook deliveries in PostgreSQL, shared by every process of an
+ * app: one row per delivery id. A claim is one `INSERT … ON CONFLICT DO UPDATE`, atomic without
+ * explicit locks; complete and release are one statement each, and each complete deletes up to
+ * 100 rows whose deadline passed a minute ago. Deadlines are the callers' clock (`now`). Creates
+ * its table on first use, under the same advisory lock as the session store's migration.
+ *
+ * @example
+ * const dedupe = createPostgresDedupeStore({
+ *   connectionString: process.env.DATABASE_URL ?? 'postgres://localhost/app',
+ * });
+ * // createWebhookHandler({ clientSecret, onEvent, dedupe }) of @admin-api/app
+ * // on shutdown: await dedupe.close();
+ */
+export function createPostgresDedupeStore(
+  connection: PostgresConnection,
+  options?: PostgresDedupeStoreOptions,
+): PostgresDedupeStore {
+  const config = resolvePostgresDedupeStoreConfig(options);
+  const { pool, end } = openPool(connection, {
+    connectionTimeoutMillis: CHECKOUT_TIMEOUT_MS,
+    maxLockConnections: undefined,
+  });
+  const { table, migration } = dedupeTable(config);
+  const { namespace, now } = config;
+  let closed = false;
+  let migrated: Promise<void> | undefined;
+  const ready = () => {
+    migrated ??= runMigration(pool, migration).catch((error: unknown) => {
+      migrated = undefined; // The next call tries again.
+      throw error;
+    });
+    return migrated;
+  };
+  const query = async (text: string, values: unknown[]) => {
+    if (closed) {
+      throw new ConfigurationError(
+        'INVALID_OPTION',
+        'This dedupe store is closed; close it only once the webhook handler is done',
+      );
+    }
+    await ready();
+    return pool.query(text, values);
+  };
+  const clock = () => {
+    const at = now();
+    if (typeof at !== 'number' || !Number.isFinite(at)) {
+      throw new ConfigurationError('INVALID_OPTION', '"now" must return epoch milliseconds');
+    }
+    return Math.floor(at);
+  };
+
+  return {
+    async claim(id, leaseMs) {
+      checkDeliveryId(id);
+      const ms = Math.ceil(checkDurationMs('leaseMs', leaseMs));
+      const at = clock();
+      const token = randomBytes(18).toString('base64url');
+      // A row whose deadline passed is taken over; a live one is written back as it was, which
+      // locks it, so concurrent claims queue and each reads the state the one before left.
+      const { rows } = await query(
+        `INSERT INTO ${table} AS d (namespace, id, state, token, until_ms)
+         VALUES ($1, $2, 'leased', $3, $4)
+         ON CONFLICT (namespace, id) DO UPDATE SET
+           state = CASE WHEN d.until_ms <= $5 THEN 'leased' ELSE d.state END,
+           token = CASE WHEN d.until_ms <= $5 THEN EXCLUDED.token ELSE d.token END,
+           until_ms = CASE WHEN d.until_ms <= $5 THEN EXCLUDED.until_ms ELSE d.until_ms END
+         RETURNING d.state, d.token`,
+        [namespace, id, token, at + ms, at],
+      );
+      const row = rows[0];
+      if (row?.state === 'leased' && typeof row.token === 'string') {
+        return row.token === token ? { outcome: 'claimed', token } : BUSY;
+      }
+      if (row?.state === 'done' && row.token === null) return DONE;
+      throw new AdminApiError(
+        'INVALID_RESPONSE',
+        `PostgreSQL answered a claim on ${table} with no row of the dedupe store's form; is something else writing to the table?`,
+      );
+    },
+
+    async complete(id, token, keepMs) {
+      checkDeliveryId(id);
+      checkToken(token);
+      const ms = Math.ceil(checkDurationMs('keepMs', keepMs));
+      const at = clock();
+      // The sweep leaves this id's row alone: one statement must not touch a row twice.
+      await query(
+        `WITH swept AS (
+           DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
+               SELECT ctid FROM ${table}
+               WHERE until_ms < $4 AND NOT (namespace = $1 AND id = $2)
+               LIMIT ${DEDUPE_SWEEP_LIMIT} FOR UPDATE SKIP LOCKED))
+             AND until_ms < $4 AND NOT (namespace = $1 AND id = $2)
+         )
+         INSERT INTO ${table} AS d (namespace, id, state, token, until_ms)
+         VALUES ($1, $2, 'done', NULL, $3)
+         ON CONFLICT (namespace, id) DO UPDATE SET state = 'done', token = NULL,
+           until_ms = CASE WHEN d.state = 'done' AND d.until_ms > EXCLUDED.until_ms
+             THEN d.until_ms ELSE EXCLUDED.until_ms END`,
+        [namespace, id, at + ms, at - DEDUPE_SWEEP_MARGIN_MS],
+      );
+    },
+
+    async release(id, token) {
+      checkDeliveryId(id);
+      checkToken(token);
+      if (!TOKEN.test(token)) return;
+      await query(
+        `DELETE FROM ${table}
+         WHERE namespace = $1 AND id = $2 AND state = 'leased' AND token = $3`,
+        [namespace, id, token],
+      );
+    },
+
+    async close() {
+      closed = true;
+      await end();
+    },
+  };
+}
+
+function checkToken(token: unknown): asserts token is string {
+  if (typeof token !== 'string') throw new TypeError('A dedupe claim token must be a string');
+}

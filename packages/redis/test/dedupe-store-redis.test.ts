@@ -1,0 +1,128 @@
+import { AdminApiError, ConfigurationError } from '@admin-api/auth';
+import { describe, expect, it } from 'vitest';
+import { steppedClock } from '../../app/test/support/dedupe-store-suite.js';
+import {
+  createRedisDedupeStore,
+  DEFAULT_DEDUPE_KEY_PREFIX,
+  type RedisDedupeStore,
+} from '../src/index.js';
+import { DEDUPE_EXPIRY_MARGIN_MS } from '../src/redis-dedupe-store.js';
+import { type TestRedisClient, until, useRedisServer } from './redis-fixture.js';
+
+const LEASE_MS = 30_000;
+const KEEP_MS = 3_600_000;
+
+async function connectedClients(admin: TestRedisClient): Promise<number> {
+  const list = (await admin.sendCommand(['CLIENT', 'LIST'])) as string;
+  return list.trim().split('\n').length;
+}
+
+async function tokenOf(store: RedisDedupeStore, id: string): Promise<string> {
+  const claim = await store.claim(id, LEASE_MS);
+  if (claim.outcome !== 'claimed') throw new Error(`${id} was ${claim.outcome}`);
+  return claim.token;
+}
+
+describe('the Redis dedupe store', () => {
+  const redis = useRedisServer();
+  const open = (options: Parameters<typeof createRedisDedupeStore>[1] = {}) =>
+    createRedisDedupeStore({ client: redis.client }, options);
+
+  it('keeps one string key per id, the prefix and the id percent-encoded, expiring a minute past its deadline', async () => {
+    const clock = steppedClock();
+    const store = open({ now: clock.now });
+    const id = 'order:{42}/é';
+    const key = `${DEFAULT_DEDUPE_KEY_PREFIX}order%3A%7B42%7D%2F%C3%A9`;
+    expect(DEFAULT_DEDUPE_KEY_PREFIX).toBe('admin-api:webhook:');
+    const token = await tokenOf(store, id);
+    expect(await redis.client.keys('*')).toEqual([key]);
+    expect(await redis.client.get(key)).toBe(`lease:${clock.now() + LEASE_MS}:${token}`);
+    const leaseTtl = await redis.client.pTTL(key);
+    expect(leaseTtl).toBeGreaterThan(LEASE_MS + DEDUPE_EXPIRY_MARGIN_MS - 10_000);
+    expect(leaseTtl).toBeLessThanOrEqual(LEASE_MS + DEDUPE_EXPIRY_MARGIN_MS);
+    await store.complete(id, token, KEEP_MS);
+    expect(await redis.client.get(key)).toBe(`done:${clock.now() + KEEP_MS}`);
+    const keepTtl = await redis.client.pTTL(key);
+    expect(keepTtl).toBeGreaterThan(KEEP_MS + DEDUPE_EXPIRY_MARGIN_MS - 10_000);
+    expect(keepTtl).toBeLessThanOrEqual(KEEP_MS + DEDUPE_EXPIRY_MARGIN_MS);
+  });
+
+  it('a prefix that starts another prefix does not let their ids meet', async () => {
+    const short = open({ keyPrefix: 'app:' });
+    const long = open({ keyPrefix: 'app:x:' });
+    // Unencoded, both would be the key app:x:y.
+    await tokenOf(short, 'x:y');
+    await tokenOf(long, 'y');
+    expect((await redis.client.keys('*')).sort()).toEqual(['app:x%3Ay', 'app:x:y']);
+  });
+
+  it.each<[string, (key: string) => Promise<unknown>]>([
+    ['a hash', (key) => redis.client.hSet(key, 'state', 'done')],
+    ['a string of another form', (key) => redis.client.set(key, 'handled')],
+    ['a lease without its token', (key) => redis.client.set(key, 'lease:99999999999999:')],
+    ['a long string of the right form', (key) => redis.client.set(key, `done:${'9'.repeat(200)}`)],
+  ])(
+    'a key holding %s fails claim and complete with INVALID_RESPONSE and is left as it was',
+    async (_, plant) => {
+      const store = open();
+      const id = 'planted';
+      const key = `${DEFAULT_DEDUPE_KEY_PREFIX}${id}`;
+      await plant(key);
+      const before = await redis.client.dump(key);
+      for (const call of [
+        () => store.claim(id, LEASE_MS),
+        () => store.complete(id, 'A'.repeat(24), KEEP_MS),
+      ]) {
+        const error = await call().catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(AdminApiError);
+        expect(error).toMatchObject({ code: 'INVALID_RESPONSE' });
+        expect((error as Error).message).toContain(key);
+      }
+      await store.release(id, 'A'.repeat(24));
+      expect(await redis.client.dump(key)).toEqual(before);
+      expect(await redis.client.pTTL(key)).toBe(-1);
+    },
+  );
+
+  it('close() leaves a client passed in open', async () => {
+    const client = await redis.connect();
+    const store = createRedisDedupeStore({ client });
+    await tokenOf(store, 'given');
+    await store.close();
+    expect(client.isOpen).toBe(true);
+    expect(await client.ping()).toBe('PONG');
+    await expect(store.claim('after-close', LEASE_MS)).rejects.toBeInstanceOf(ConfigurationError);
+  });
+
+  it('close() ends the connection a { url } store opened, once', async () => {
+    const before = await connectedClients(redis.client);
+    const store = createRedisDedupeStore({ url: redis.server.url });
+    await tokenOf(store, 'owned');
+    expect(await connectedClients(redis.client)).toBe(before + 1);
+    await Promise.all([store.close(), store.close()]);
+    await until(async () => (await connectedClients(redis.client)) === before);
+    await expect(store.claim('after-close', LEASE_MS)).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+    });
+  });
+
+  it('options and connections that cannot work are configuration errors naming them', () => {
+    const url = redis.server.url;
+    for (const [options, name] of [
+      [{ keyPrefix: 'has{brace:' }, 'keyPrefix'],
+      [{ keyPrefix: 7 as unknown as string }, 'keyPrefix'],
+      [{ now: 'soon' as unknown as () => number }, 'now'],
+    ] as const) {
+      expect(() => createRedisDedupeStore({ url }, options)).toThrow(
+        expect.objectContaining({ code: 'INVALID_OPTION', message: expect.stringContaining(name) }),
+      );
+    }
+    for (const connection of [undefined, {}, { client: {} }, { url: '' }]) {
+      expect(() =>
+        createRedisDedupeStore(
+          connection as unknown as Parameters<typeof createRedisDedupeStore>[0],
+        ),
+      ).toThrow(ConfigurationError);
+    }
+  });
+});
