@@ -2,6 +2,7 @@
 // names, error codes): nothing from a request or a store reaches the page unescaped.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import type { EventRow } from './latest-events.js';
 import type { ProductRow } from './products.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -12,6 +13,7 @@ const STYLE = `
   h1 { font-size: 22px; } table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #e5e7eb; }
   td.price { text-align: right; white-space: nowrap; } .muted { color: #6b7280; }
+  h2 { font-size: 17px; margin-top: 32px; } td.at { white-space: nowrap; }
 `;
 
 function layout(title: string, body: Html): Html {
@@ -47,12 +49,20 @@ export function installFormPage(): Html {
   );
 }
 
-/** After a successful callback. */
-export function installedPage(storeName: string): Html {
+/**
+ * After a successful callback. `webhooksError` is the code of a failed `syncWebhooks`: the install
+ * stands, but the store will not send events until the next install registers them.
+ */
+export function installedPage(storeName: string, webhooksError?: string): Html {
+  const webhooks =
+    webhooksError === undefined
+      ? html`<p class="muted">The store now sends the app its product, order and customer events.</p>`
+      : html`<p>Its events could not be registered (<code>${webhooksError}</code>): install again to retry.</p>`;
   return layout(
     `Installed on ${storeName}`,
     html`<h1>Installed on ${storeName}</h1>
-<p>The app can now read ${storeName}'s products. Open it from the store's admin ("Open app").</p>`,
+<p>The app can now read ${storeName}'s products. Open it from the store's admin ("Open app").</p>
+${webhooks}`,
   );
 }
 
@@ -90,8 +100,13 @@ export function storeUnavailablePage(storeName: string, code: string): Html {
   );
 }
 
-/** The launch page: the store's first products. */
-export function productsPage(storeName: string, products: ProductRow[], count: number): Html {
+/** The launch page: the store's first products, then the latest webhook events of the store. */
+export function productsPage(
+  storeName: string,
+  products: ProductRow[],
+  count: number,
+  events: readonly EventRow[],
+): Html {
   const rows = products.map(
     (product) =>
       html`<tr><td class="name">${product.name}</td><td class="price">${product.price ?? '—'}</td></tr>`,
@@ -105,8 +120,28 @@ export function productsPage(storeName: string, products: ProductRow[], count: n
 <tbody>
 ${rows}
 </tbody>
-</table>`,
+</table>
+${latestEvents(events)}`,
   );
+}
+
+/** The store's latest webhook events, newest first; time in UTC. */
+function latestEvents(events: readonly EventRow[]): Html {
+  if (events.length === 0) {
+    return html`<h2>Latest events</h2>
+<p class="muted">None yet: a product, order or customer saved in the store shows here.</p>`;
+  }
+  const rows = events.map(
+    (event) =>
+      html`<tr><td class="scope"><code>${event.scope}</code></td><td class="record">${event.recordName ?? '—'}</td><td class="record-id muted">${event.recordId ?? ''}</td><td class="at"><time datetime="${event.at}">${event.at.slice(0, 19).replace('T', ' ')}</time></td></tr>`,
+  );
+  return html`<h2>Latest events</h2>
+<table class="events">
+<thead><tr><th>Event</th><th>Record</th><th>Id</th><th>Time (UTC)</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
 }
 
 /** Anything else: a route that does not exist, or an error of ours (logged, not shown). */

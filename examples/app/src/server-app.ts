@@ -1,6 +1,6 @@
-// The web app: install, OAuth callback and launch routes over `@admin-api/app`. Every handler
-// is a web-standard `Request → Response` (Hono), so the same app runs on Node, Deno, Bun or a
-// worker, and a webhook route can hand its `Request` to the kit's webhook handler as it is.
+// The web app: install, OAuth callback, launch and webhook routes over `@admin-api/app`. Every
+// handler is a web-standard `Request → Response` (Hono), so the same app runs on Node, Deno, Bun
+// or a worker, and the webhook route hands its `Request` to the kit's webhook handler as it is.
 import {
   type App,
   AppError,
@@ -9,9 +9,12 @@ import {
   type SessionStore,
   StoreNeedsReinstallError,
   StoreNotInstalledError,
+  syncWebhooks,
+  type WebhookDedupeStore,
 } from '@admin-api/app';
 import { AdminApiError } from '@admin-api/client';
 import { Hono } from 'hono';
+import { createLatestEvents } from './latest-events.js';
 import {
   installErrorPage,
   installedPage,
@@ -23,6 +26,12 @@ import {
   unauthorizedPage,
 } from './pages.js';
 import { firstProducts } from './products.js';
+import {
+  createWebhookReceiver,
+  REGISTERED_WEBHOOK_SCOPES,
+  REINSTALL_CODES,
+  webhookEndpoint,
+} from './webhooks.js';
 
 /** What {@link createServerApp} needs. */
 export interface ServerAppConfig {
@@ -36,6 +45,8 @@ export interface ServerAppConfig {
   readonly clientSecret: string;
   /** Where sessions, install states and refresh locks live: Redis for several processes. */
   readonly sessions: SessionStore;
+  /** Handled webhook delivery ids: Redis for several processes; in memory when unset. */
+  readonly dedupe?: WebhookDedupeStore | undefined;
   /** The GraphQL host; unset in production. */
   readonly baseUrl?: string | undefined;
   /** A store's token host; unset in production (`https://{store}.myikas.com`). */
@@ -54,20 +65,13 @@ export class UnknownStoreError extends Error {
   readonly code = 'UNKNOWN_STORE';
 }
 
-/** Errors of a launch that a new install of the app on the store resolves. */
-const REINSTALL_CODES: ReadonlySet<string> = new Set([
-  'STORE_NOT_INSTALLED',
-  'STORE_NEEDS_REINSTALL',
-  'UNAUTHENTICATED',
-]);
-
 /** The error's stable code, for a page; never its message, which may name internals. */
 const codeOf = (error: unknown): string | undefined =>
   error instanceof AdminApiError || error instanceof UnknownStoreError ? error.code : undefined;
 
 /**
  * The app's routes on a Hono app; `.fetch` is its `Request → Response` handler. Also returns the
- * `@admin-api/app` app, for routes of your own (webhooks, background jobs).
+ * `@admin-api/app` app, for routes of your own (background jobs).
  */
 export function createServerApp(config: ServerAppConfig): { server: Hono; app: App } {
   const app = createApp({
@@ -80,6 +84,11 @@ export function createServerApp(config: ServerAppConfig): { server: Hono; app: A
     ...(config.authUrlFor ? { authUrlFor: config.authUrlFor } : {}),
   });
   const server = new Hono();
+  const endpoint = webhookEndpoint(config.appUrl);
+  const events = createLatestEvents();
+  // Store names by merchant id, from verified installs and launches: webhooks name the merchant.
+  const stores = new Map<string, string>();
+  const handleWebhook = createWebhookReceiver({ app, events, stores, dedupe: config.dedupe });
 
   server.use(async (c, next) => {
     await next();
@@ -106,25 +115,41 @@ export function createServerApp(config: ServerAppConfig): { server: Hono; app: A
 
   // Where the store sends the merchant back: the state is checked, the code exchanged once.
   server.get('/oauth/callback', async (c) => {
+    let storeName: string;
     try {
       const session = await app.handleCallback(c.req.url);
-      return c.html(installedPage(session.storeName));
+      storeName = session.storeName;
+      stores.set(session.merchantId, storeName);
     } catch (error) {
       const code = codeOf(error);
       if (code === undefined) throw error;
-      const storeName = error instanceof AppError ? error.storeName : undefined;
+      const refused = error instanceof AppError ? error.storeName : undefined;
       // A refused callback (InstallError) is the merchant's to retry; others are ours to log.
       if (!(error instanceof InstallError)) logError('oauth callback', error);
-      return c.html(installErrorPage(code, storeName), 400);
+      return c.html(installErrorPage(code, refused), 400);
     }
+    // The store's registrations made to match: run again, it changes nothing.
+    try {
+      await syncWebhooks(app.client(storeName), { endpoint, scopes: REGISTERED_WEBHOOK_SCOPES });
+    } catch (error) {
+      if (!(error instanceof AdminApiError)) throw error;
+      logError(`webhooks of ${storeName}`, error);
+      return c.html(installedPage(storeName, error.code));
+    }
+    return c.html(installedPage(storeName));
   });
+
+  // Each store's deliveries: answered 200 once `onEvent` is done, so the store retries the rest.
+  server.all('/webhooks', (c) => handleWebhook(c.req.raw));
 
   // The launch from the store's admin ("Open app"): a signed URL, at most 120 s old.
   server.get('/', async (c) => {
     if (new URL(c.req.url).search === '') return c.html(installFormPage());
     let storeName: string;
+    let merchantId: string;
     try {
-      ({ storeName } = await app.verifyLaunch(c.req.url));
+      ({ storeName, merchantId } = await app.verifyLaunch(c.req.url));
+      stores.set(merchantId, storeName);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // A launch the store signed, for a store with no usable session: offer a new install.
@@ -135,7 +160,7 @@ export function createServerApp(config: ServerAppConfig): { server: Hono; app: A
     }
     try {
       const { products, count } = await firstProducts(app.client(storeName));
-      return c.html(productsPage(storeName, products, count));
+      return c.html(productsPage(storeName, products, count, events.of(merchantId)));
     } catch (error) {
       if (!(error instanceof AdminApiError)) throw error;
       if (error.code !== 'STORE_NOT_INSTALLED') logError(`launch of ${storeName}`, error);

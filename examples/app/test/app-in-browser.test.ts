@@ -2,8 +2,14 @@ import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type App, StoreNotInstalledError } from '@admin-api/app';
 import { type Emulator, startEmulator } from '@admin-api/emulator';
-import { createRedisSessionStore, type RedisSessionStore } from '@admin-api/redis';
+import {
+  createRedisDedupeStore,
+  createRedisSessionStore,
+  type RedisDedupeStore,
+  type RedisSessionStore,
+} from '@admin-api/redis';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +19,7 @@ import {
 import { type Listening, listen } from '../src/listen.js';
 import { PRODUCTS_SHOWN } from '../src/products.js';
 import { createServerApp } from '../src/server-app.js';
+import { REGISTERED_WEBHOOK_SCOPES } from '../src/webhooks.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const INSTALL_CHROMIUM = 'apt-get update && apt-get install -y chromium';
@@ -28,6 +35,9 @@ const CHROMIUM_ARGS = [
 ];
 const APP_NAME = 'Products viewer';
 const STORES = ['acme', 'globex'] as const;
+
+const LIST_WEBHOOKS = '{ listWebhook { scope endpoint deleted } }';
+const SAVE_PRODUCT = 'mutation($input: ProductInput!) { saveProduct(input: $input) { id name } }';
 
 /** Debian's chromium, or a failure that says how to install it: this test never skips. */
 function chromiumPath(): string {
@@ -48,7 +58,9 @@ const texts = async (page: Page, selector: string) =>
 describe('examples/app in a browser: install on two stores through OAuth, then launch from each store’s admin', () => {
   let redis: RedisServerProcess | undefined;
   let sessions: RedisSessionStore | undefined;
+  let dedupe: RedisDedupeStore | undefined;
   let app: Listening | undefined;
+  let storeApp: App | undefined;
   let emulator: Emulator | undefined;
   let context: BrowserContext | undefined;
   let userDataDir: string | undefined;
@@ -58,8 +70,8 @@ describe('examples/app in a browser: install on two stores through OAuth, then l
 
   const started = () => {
     if (missingBrowser) throw missingBrowser;
-    if (!app || !emulator || !context) throw new Error('beforeAll did not finish');
-    return { appUrl: app.url, emulator, context };
+    if (!app || !storeApp || !emulator || !context) throw new Error('beforeAll did not finish');
+    return { appUrl: app.url, storeApp, emulator, context };
   };
 
   beforeAll(async () => {
@@ -72,6 +84,7 @@ describe('examples/app in a browser: install on two stores through OAuth, then l
     }
     redis = await startRedisServer();
     sessions = createRedisSessionStore({ url: redis.url });
+    dedupe = createRedisDedupeStore({ url: redis.url });
     // The app listens first, so the emulator can be told its URL; it answers 503 until it is made.
     let handler: ((request: Request) => Response | Promise<Response>) | undefined;
     app = await listen(
@@ -83,17 +96,21 @@ describe('examples/app in a browser: install on two stores through OAuth, then l
       appUrl: `${app.url}/`,
       appName: APP_NAME,
       rateLimit: false,
+      // A failed delivery is tried again at once, so webhooksSettled() never waits out a delay.
+      webhooks: { retryDelaysMs: [0, 0] },
     });
     const running = emulator;
-    const { server } = createServerApp({
+    const made = createServerApp({
       appUrl: app.url,
       clientId: running.clientId,
       clientSecret: running.clientSecret,
       sessions,
+      dedupe,
       baseUrl: running.baseUrl,
       authUrlFor: (storeName) => running.authUrlFor(storeName),
     });
-    handler = server.fetch;
+    storeApp = made.app;
+    handler = made.server.fetch;
     userDataDir = await mkdtemp(join(tmpdir(), 'admin-api-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath,
@@ -107,14 +124,15 @@ describe('examples/app in a browser: install on two stores through OAuth, then l
     await app?.close();
     await emulator?.close();
     await sessions?.close();
+    await dedupe?.close();
     await redis?.close();
     if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
   });
 
   it.each(STORES)(
-    'on %s: the authorize page names the app and its scope, Install lands on “Installed”, and Open app lists the store’s own first products',
+    'on %s: the authorize page names the app and its scope, Install lands on “Installed” with the app’s webhooks registered, and Open app lists the store’s own first products',
     async (storeName) => {
-      const { appUrl, emulator, context } = started();
+      const { appUrl, storeApp, emulator, context } = started();
       const store = emulator.store(storeName);
       const page = await context.newPage();
       try {
@@ -131,6 +149,18 @@ describe('examples/app in a browser: install on two stores through OAuth, then l
         expect(await texts(page, 'h1')).toEqual([`Installed on ${storeName}`]);
         expect(store.installed).toBe(true);
         expect(store.stats.codeExchanges).toBe(1);
+        // The callback registered the app's scopes at its endpoint, as the store lists them.
+        const { listWebhook } = await storeApp
+          .client(storeName)
+          .request<{ listWebhook: { scope: string; endpoint: string; deleted: boolean }[] }>(
+            LIST_WEBHOOKS,
+          );
+        expect(listWebhook.map(({ scope }) => scope).sort()).toEqual(
+          [...REGISTERED_WEBHOOK_SCOPES].sort(),
+        );
+        for (const registration of listWebhook) {
+          expect(registration).toMatchObject({ endpoint: `${appUrl}/webhooks`, deleted: false });
+        }
 
         await page.goto(`${store.authUrl}/admin`);
         await Promise.all([
@@ -147,6 +177,8 @@ describe('examples/app in a browser: install on two stores through OAuth, then l
         const names = await texts(page, 'td.name');
         expect(names).toEqual(expected);
         shown.set(storeName, names);
+        expect(await texts(page, 'h2')).toEqual(['Latest events']);
+        expect(await page.locator('table.events').count()).toBe(0);
       } finally {
         await page.close();
       }
@@ -178,6 +210,104 @@ describe('examples/app in a browser: install on two stores through OAuth, then l
       const body = (await page.locator('body').textContent()) ?? '';
       expect(body).not.toMatch(/acme|globex|signature|LAUNCH_/i);
       expect(await page.locator('td.name').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('on acme: a product saved through the store’s API is delivered as store/product/created, and the launch page lists it under “Latest events”', async () => {
+    const { appUrl, storeApp, emulator, context } = started();
+    const store = emulator.store('acme');
+    const page = await context.newPage();
+    try {
+      await page.goto(`${store.authUrl}/admin`);
+      await Promise.all([
+        page.waitForURL((url) => url.href.startsWith(`${appUrl}/?`)),
+        page.getByRole('link', { name: 'Open app' }).click(),
+      ]);
+      expect(await page.locator('table.events').count()).toBe(0);
+
+      // The merchant's edit in the store's admin, made here with the app's own token: the
+      // emulator does not check a token's scopes (a read_products install could not, in production).
+      const name = 'Webhook proof <b>lamp</b>';
+      const { saveProduct } = await storeApp
+        .client('acme')
+        .request<{ saveProduct: { id: string; name: string } }>(SAVE_PRODUCT, {
+          input: { name, type: 'PHYSICAL', variants: [{ prices: [{ sellPrice: 49.9 }] }] },
+        });
+      expect(saveProduct.name).toBe(name);
+      await emulator.webhooksSettled();
+      expect(store.stats).toMatchObject({
+        webhookEvents: 1,
+        webhookDelivered: 1,
+        webhookFailedAttempts: 0,
+        webhookDropped: 0,
+      });
+      expect(store.stats.webhookLog.at(-1)).toMatchObject({
+        scope: 'store/product/created',
+        endpoint: `${appUrl}/webhooks`,
+        status: 200,
+        outcome: 'delivered',
+      });
+      expect(emulator.stats.webhookDelivered).toBeGreaterThanOrEqual(1);
+      expect(emulator.stats.webhookDropped).toBe(0);
+
+      await page.reload();
+      expect(await texts(page, 'h1')).toEqual(['acme']);
+      expect(await texts(page, 'table.events td.scope')).toEqual(['store/product/created']);
+      // The name as text, its markup escaped rather than rendered.
+      expect(await texts(page, 'table.events td.record')).toEqual([name]);
+      expect(await page.locator('table.events b').count()).toBe(0);
+      expect(await texts(page, 'table.events td.record-id')).toEqual([saveProduct.id]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('Uninstall on globex’s admin page sends store/app/deleted: the app forgets globex’s session, and after a new install its page lists the event', async () => {
+    const { appUrl, storeApp, emulator, context } = started();
+    const store = emulator.store('globex');
+    const page = await context.newPage();
+    try {
+      await page.goto(`${store.authUrl}/admin`);
+      await Promise.all([
+        page.waitForResponse(
+          (response) => response.request().method() === 'POST' && response.status() === 303,
+        ),
+        page.getByRole('button', { name: 'Uninstall' }).click(),
+      ]);
+      expect(store.installed).toBe(false);
+      await emulator.webhooksSettled();
+      expect(store.stats.webhookLog.at(-1)).toMatchObject({
+        scope: 'store/app/deleted',
+        endpoint: `${appUrl}/webhooks`,
+        status: 200,
+        outcome: 'delivered',
+      });
+      expect(store.stats.webhookDropped).toBe(0);
+      // Forgotten, not merely refused: left alone, the revoked token would answer UNAUTHENTICATED.
+      await expect(storeApp.client('globex').request('{ getMerchant { id } }')).rejects.toThrow(
+        StoreNotInstalledError,
+      );
+
+      // Installed again: the uninstall removed the registrations, the callback makes them again.
+      await page.goto(`${appUrl}/install?store=globex`);
+      await Promise.all([
+        page.waitForURL((url) => url.href.startsWith(`${appUrl}/oauth/callback?`)),
+        page.getByRole('button', { name: 'Install' }).click(),
+      ]);
+      expect(await texts(page, 'h1')).toEqual(['Installed on globex']);
+      const { listWebhook } = await storeApp
+        .client('globex')
+        .request<{ listWebhook: { scope: string }[] }>(LIST_WEBHOOKS);
+      expect(listWebhook).toHaveLength(REGISTERED_WEBHOOK_SCOPES.length);
+      await page.goto(`${store.authUrl}/admin`);
+      await Promise.all([
+        page.waitForURL((url) => url.href.startsWith(`${appUrl}/?`)),
+        page.getByRole('link', { name: 'Open app' }).click(),
+      ]);
+      expect(await texts(page, 'table.events td.scope')).toEqual(['store/app/deleted']);
+      expect(await texts(page, 'table.events td.record-id')).toEqual([store.authorizedAppId]);
     } finally {
       await page.close();
     }
