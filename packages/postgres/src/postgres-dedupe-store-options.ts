@@ -1,5 +1,6 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { checkOptionalFunction } from '@admin-api/auth/internal';
+import { checkIdentifier } from './identifier.js';
 import { DEFAULT_SCHEMA } from './postgres-session-store-options.js';
 
 /** The dedupe store's table unless `tableName` says otherwise. */
@@ -50,21 +51,9 @@ export interface PostgresDedupeStoreConfig {
   readonly now: () => number;
 }
 
-/** Identifiers we quote ourselves: plain ones only, so no quoting rule can be got wrong. */
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** PostgreSQL's 63-byte limit, less the index's suffix (`_until_ms`). */
 const MAX_TABLE_NAME = 54;
 const MAX_NAMESPACE = 256;
-
-function checkIdentifier(name: string, value: unknown, maxLength: number): string {
-  if (typeof value !== 'string' || !IDENTIFIER.test(value) || value.length > maxLength) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"${name}" must be letters, digits and _ (not starting with a digit), at most ${maxLength} characters`,
-    );
-  }
-  return value;
-}
 
 /** Checks the options once, at creation: a mistake throws a ConfigurationError naming it. */
 export function resolvePostgresDedupeStoreConfig(

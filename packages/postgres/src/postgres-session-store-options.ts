@@ -1,5 +1,6 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { checkDurationMs, checkPositiveInteger } from '@admin-api/auth/internal';
+import { checkIdentifier } from './identifier.js';
 
 /**
  * How long a holder of a store's refresh lock may keep it, in ms, unless `lockLifetimeMs` says
@@ -62,20 +63,8 @@ export interface PostgresSessionStoreConfig {
   readonly maxLockConnections: number | undefined;
 }
 
-/** Identifiers we quote ourselves: plain ones only, so no quoting rule can be got wrong. */
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** PostgreSQL's 63-byte limit, less the longest suffix we add (`_states_expires_at`). */
 const MAX_TABLE_NAME = 45;
-
-function checkIdentifier(name: string, value: unknown, maxLength: number): string {
-  if (typeof value !== 'string' || !IDENTIFIER.test(value) || value.length > maxLength) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"${name}" must be letters, digits and _ (not starting with a digit), at most ${maxLength} characters`,
-    );
-  }
-  return value;
-}
 
 /** Checks the options once, at creation: a mistake throws a ConfigurationError naming it. */
 export function resolvePostgresSessionStoreConfig(

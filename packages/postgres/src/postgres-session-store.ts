@@ -10,6 +10,7 @@ import type {
 import { createSessionCodec } from '@admin-api/app/internal';
 import { ConfigurationError } from '@admin-api/auth';
 import { createLockConnections, type LockConnections } from './lock-connections.js';
+import { runMigration } from './migration-runner.js';
 import {
   lockConnectionLimit,
   openPool,
@@ -22,7 +23,7 @@ import {
   resolvePostgresSessionStoreConfig,
 } from './postgres-session-store-options.js';
 import { acquireAdvisoryLock } from './refresh-lock.js';
-import { advisoryKey, migrate, type StoreTables, storeTables } from './schema.js';
+import { advisoryKey, migrationV1, type StoreTables, storeTables } from './schema.js';
 
 /** A {@link SessionStore} in PostgreSQL: pass it to `createApp({ ..., sessions })`. */
 export interface PostgresSessionStore extends SessionStore {
@@ -73,7 +74,11 @@ export function createPostgresSessionStore(
   setMaxListeners(0, closing.signal);
   let migrated: Promise<void> | undefined;
   const ready = () => {
-    migrated ??= migrate(pool, tables, config.schema).catch((error: unknown) => {
+    migrated ??= runMigration(pool, {
+      schema: config.schema,
+      name: tables.migration,
+      sql: migrationV1(tables),
+    }).catch((error: unknown) => {
       migrated = undefined; // The next call tries again.
       throw error;
     });

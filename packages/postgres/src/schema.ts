@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { PostgresPool } from './postgres-pool.js';
 import type { PostgresSessionStoreConfig } from './postgres-session-store-options.js';
 
 /** The table, shared by the kit's PostgreSQL stores, that records the migrations run. */
@@ -9,7 +8,6 @@ export const MIGRATIONS_TABLE = 'admin_api_migrations';
 export interface StoreTables {
   readonly sessions: string;
   readonly states: string;
-  readonly migrations: string;
   /** The states' expiry index, unqualified (an index lives in its table's schema). */
   readonly expiryIndex: string;
   /** The name the one migration is recorded under: `<tableName>_v1`. */
@@ -22,7 +20,6 @@ export function storeTables({ schema, tableName }: PostgresSessionStoreConfig): 
   return {
     sessions: qualified(tableName),
     states: qualified(`${tableName}_states`),
-    migrations: qualified(MIGRATIONS_TABLE),
     expiryIndex: `"${tableName}_states_expires_at"`,
     migration: `${tableName}_v1`,
   };
@@ -41,7 +38,7 @@ export function advisoryKey(...parts: string[]): string {
  * The one migration: sessions keyed by app and store (the session sealed, the refresh token as
  * an HMAC for compare-and-set), and install states keyed by a hash of the state.
  */
-function migrationV1(tables: StoreTables): string {
+export function migrationV1(tables: StoreTables): string {
   return `
 CREATE TABLE IF NOT EXISTS ${tables.sessions} (
   client_id text NOT NULL,
@@ -63,46 +60,4 @@ CREATE TABLE IF NOT EXISTS ${tables.states} (
   PRIMARY KEY (client_id, state_hash)
 );
 CREATE INDEX IF NOT EXISTS ${tables.expiryIndex} ON ${tables.states} (expires_at);`;
-}
-
-/**
- * Creates the tables unless the migration is recorded. Safe when several processes start at
- * once: each runs it in a transaction under one advisory lock, so the second finds it done.
- */
-export async function migrate(
-  pool: PostgresPool,
-  tables: StoreTables,
-  schema: string,
-): Promise<void> {
-  const client = await pool.connect();
-  let broken = false;
-  const onError = () => {
-    broken = true;
-  };
-  client.on('error', onError);
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [
-      advisoryKey('admin-api:migrate', schema),
-    ]);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${tables.migrations} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
-    const done = await client.query(`SELECT 1 FROM ${tables.migrations} WHERE name = $1`, [
-      tables.migration,
-    ]);
-    if (done.rowCount === 0) {
-      await client.query(migrationV1(tables));
-      await client.query(`INSERT INTO ${tables.migrations} (name) VALUES ($1)`, [tables.migration]);
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {
-      broken = true;
-    });
-    throw error;
-  } finally {
-    client.removeListener('error', onError);
-    client.release(broken);
-  }
 }
