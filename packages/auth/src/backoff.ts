@@ -24,6 +24,14 @@ export function backoffDelayMs(
  */
 export type SetTimer = (callback: () => void, delayMs: number) => () => void;
 
+/**
+ * The clock every wait is measured on by default: `performance.now()`, milliseconds since the
+ * process started, which never jumps when the system's wall clock is set (NTP, a VM resumed, an
+ * operator). Only differences of it mean anything; `Date.now` is for what is wall-clock by
+ * nature (token expiry, HTTP dates, event timestamps).
+ */
+export const realMonotonicNow = (): number => performance.now();
+
 /** {@link SetTimer} on the real `setTimeout`. */
 export const realSetTimer: SetTimer = (callback, delayMs) => {
   const timer = setTimeout(callback, delayMs);

@@ -3,7 +3,7 @@
  * `@admin-api/redis`). Not public API: names and signatures here may change in any release.
  */
 export { emit } from './auth-events.js';
-export { backoffDelayMs, realSetTimer, sleep } from './backoff.js';
+export { backoffDelayMs, realMonotonicNow, realSetTimer, sleep } from './backoff.js';
 export { describeJson } from './describe-json.js';
 export {
   type EndpointUrlOptions,

@@ -1,10 +1,10 @@
 import type { AccessToken } from './access-token.js';
 import { type AuthEventListener, emit } from './auth-events.js';
-import { type BackoffOptions, sleep } from './backoff.js';
+import { type BackoffOptions, realMonotonicNow, sleep } from './backoff.js';
 import { tokenEndpointUrl } from './endpoint-urls.js';
 import { envVariableOf } from './env-sources.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
-import { checkCount, checkDurationMs } from './option-checks.js';
+import { checkCount, checkDurationMs, checkOptionalFunction } from './option-checks.js';
 import {
   type ProcessTokenResponseOptions,
   processTokenResponse,
@@ -55,8 +55,15 @@ export interface RequestTokenOptions extends ClientCredentials {
   allowInsecureHttp?: boolean;
   /** Receives request, response and retry events. */
   onEvent?: AuthEventListener | undefined;
-  /** Clock for `expiresAt`. @default Date.now */
+  /** Wall clock, epoch ms: for `expiresAt` and `Retry-After` dates. @default Date.now */
   now?: () => number;
+  /**
+   * Clock the call's waits are measured on: its time budget (`timeoutMs`), the backoff between
+   * attempts, and the `durationMs` of events. Only differences of it are used, so it must not
+   * jump when the wall clock is set.
+   * @default performance.now
+   */
+  monotonicNow?: (() => number) | undefined;
 }
 
 function requireString(
@@ -89,6 +96,8 @@ export function resolveTokenRequestConfig(options: RequestTokenOptions): TokenRe
   const clientId = requireString(options, 'clientId');
   const clientSecret = requireString(options, 'clientSecret');
   const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
+  checkOptionalFunction('now', options.now);
+  checkOptionalFunction('monotonicNow', options.monotonicNow);
   return {
     // Given the secret, a refusal never shows it (swapped variables, a pasted form).
     url: tokenEndpointUrl(authUrl, {
@@ -141,10 +150,11 @@ export async function sendTokenRequest<T extends AccessToken>(
     resolveTokenRequestConfig(options);
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
+  const monotonicNow = options.monotonicNow ?? realMonotonicNow;
   const { grant_type: grantType, ...grantSecrets } = grant;
   const secrets = urlSecretForms([clientSecret, ...Object.values(grantSecrets)]);
 
-  const deadline = performance.now() + timeoutMs;
+  const deadline = monotonicNow() + timeoutMs;
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const body = new URLSearchParams({
@@ -177,6 +187,7 @@ export async function sendTokenRequest<T extends AccessToken>(
 
   for (let attempt = 1; ; attempt++) {
     const sentAt = now();
+    const startedAt = monotonicNow();
     emit(options.onEvent, { type: 'token_request', attempt, url: url.href });
     let failure: TokenRequestError;
     let status: number | undefined;
@@ -196,7 +207,7 @@ export async function sendTokenRequest<T extends AccessToken>(
         type: 'token_response',
         attempt,
         status: response.status,
-        durationMs: now() - sentAt,
+        durationMs: monotonicNow() - startedAt,
       });
       try {
         const token = await process(response, { sentAt, secrets });
@@ -244,7 +255,7 @@ export async function sendTokenRequest<T extends AccessToken>(
       backoff,
     });
     // A wait that outlasts the budget would end in a TIMEOUT that hides what the host said.
-    if (delayMs === undefined || performance.now() + delayMs >= deadline) {
+    if (delayMs === undefined || monotonicNow() + delayMs >= deadline) {
       throw withAttempts(failure, attempt);
     }
     emit(options.onEvent, { type: 'token_retry', attempt, delayMs, reason: failure.message });

@@ -1,6 +1,6 @@
 import type { AccessToken } from './access-token.js';
 import { emit } from './auth-events.js';
-import { backoffDelayMs } from './backoff.js';
+import { backoffDelayMs, realMonotonicNow } from './backoff.js';
 import { copyEnvSources } from './env-sources.js';
 import { ConfigurationError, TokenRequestError } from './errors.js';
 import { onAbort } from './on-abort.js';
@@ -39,6 +39,14 @@ export interface TokenProviderOptions extends Omit<RequestTokenOptions, 'signal'
   refreshMarginS?: number | undefined;
   /** Where the token is kept. @default an in-memory store */
   store?: TokenStore | undefined;
+  /**
+   * Clock the provider's waits are measured on: the backoff after failed refreshes, and each
+   * request's time budget. Only differences of it are used, so it must not jump when the wall
+   * clock is set.
+   * @default performance.now; for the backoff, `now` when only `now` is given (a test's clock
+   * then drives the backoff as it drives expiry)
+   */
+  monotonicNow?: (() => number) | undefined;
 }
 
 /** Hands out a valid access token, fetching or refreshing it as needed. */
@@ -131,13 +139,18 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
   const { timeoutMs } = config.request;
   const store = config.store ?? createMemoryTokenStore();
   const now = requestOptions.now ?? Date.now;
+  // The backoff's clock. A `now` given alone keeps driving it, as it did before the two clocks
+  // were apart: tests step it to end a backoff. Requests get `monotonicNow` only when given.
+  const monotonicNow =
+    requestOptions.monotonicNow ??
+    (requestOptions.now === undefined ? realMonotonicNow : requestOptions.now);
   const { onEvent } = requestOptions;
   let inflight: Flight | undefined;
-  // Consecutive failed token requests, the last failure, and the time before which no new
-  // request is started: without it every call would hit a token host that is down, inside the
-  // margin and after expiry alike.
+  // Consecutive failed token requests, the last failure, and the time (on `monotonicNow`)
+  // before which no new request is started: without it every call would hit a token host that
+  // is down, inside the margin and after expiry alike.
   let failures = 0;
-  let retryAt = 0;
+  let retryAt = Number.NEGATIVE_INFINITY;
   let lastError: TokenRequestError | undefined;
   // The token this provider fetched last, and how many fetches have succeeded: a store read that
   // began before a fetch ended may answer with what the store held before it.
@@ -197,7 +210,7 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
         fetched = token;
         fetchesDone++;
         failures = 0;
-        retryAt = 0;
+        retryAt = Number.NEGATIVE_INFINITY;
         lastError = undefined;
         return token;
       } catch (error) {
@@ -214,15 +227,18 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
           failures++;
           // The token host's Retry-After is a floor under the backoff, up to its ceiling.
           const askedMs = Math.min(failure.retryAfterMs ?? 0, REFRESH_BACKOFF.maxDelayMs);
-          retryAt = now() + Math.max(backoffDelayMs(failures, REFRESH_BACKOFF), askedMs);
+          const backoffMs = Math.max(backoffDelayMs(failures, REFRESH_BACKOFF), askedMs);
+          retryAt = monotonicNow() + backoffMs;
           lastError = failure;
+          // The event says when in wall-clock time, as of now; the wait itself is monotonic.
+          const retryAtEpochMs = now() + backoffMs;
           const cached = await store.get();
           emit(onEvent, {
             type: 'refresh_failed',
             error: failure,
             servingCachedToken: cached !== undefined && now() < cached.expiresAt,
             failures,
-            retryAt,
+            retryAt: retryAtEpochMs,
           });
         }
         throw error;
@@ -276,15 +292,19 @@ export function tokenProviderFromConfig(config: TokenProviderConfig): TokenProvi
       const fetchesBefore = fetchesDone;
       const cached = latest(await store.get(), fetchesBefore);
       const at = now();
+      // Left of the backoff after failed requests, measured on the monotonic clock.
+      const backoffLeftMs = retryAt - monotonicNow();
       if (!cached || at >= cached.expiresAt) {
         // Nothing to serve meanwhile: calls inside the backoff fail fast rather than each
         // sending its own request to a token host that just failed.
-        if (!inflight && lastError && at < retryAt) throw backingOff(lastError, retryAt - at);
+        if (!inflight && lastError && backoffLeftMs > 0) {
+          throw backingOff(lastError, backoffLeftMs);
+        }
         return waitForToken(signal);
       }
       const { refreshAt, waitAt } = refreshWindows(cached, refreshMarginS);
       if (at < refreshAt) return cached;
-      const mayStart = inflight !== undefined || at >= retryAt;
+      const mayStart = inflight !== undefined || backoffLeftMs <= 0;
       if (!mayStart) return cached;
       if (at < waitAt) {
         // Errors are reported by the refresh_failed event; the cached token is still good.

@@ -48,7 +48,7 @@ export type RequestArgs<TVariables> =
 /** Token provider options the client passes through; the rest are shared with the client. */
 export type ClientTokenOptions = Omit<
   TokenProviderOptions,
-  'fetch' | 'now' | 'allowInsecureHttp' | 'retry' | 'timeoutMs' | 'onEvent'
+  'fetch' | 'now' | 'monotonicNow' | 'allowInsecureHttp' | 'retry' | 'timeoutMs' | 'onEvent'
 >;
 
 /** Options of a client made from credentials, beyond the token provider's. */
@@ -100,13 +100,15 @@ export interface AdminClient {
  */
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   const { config, tokenProvider, secrets, rateLimiter } = resolveClient(options);
-  const { endpoint, now, retry, setTimer } = config;
+  // `now` only for the wall-clock fact of an answer (a Retry-After date); waits and durations
+  // are measured on `monotonicNow`.
+  const { endpoint, now, monotonicNow, retry, setTimer } = config;
   const notify = (event: AdminApiEvent) => emit(config.onEvent, event);
-  const pause = createClientPause(now, setTimer, retry, rateLimiter);
+  const pause = createClientPause(monotonicNow, setTimer, retry, rateLimiter);
   // One object for every slot the client asks for: a pause beyond the bound fails the call.
   const acquireOptions: AcquireOptions = { maxPauseMs: retry.maxRetryAfterMs };
   // The token this client fetched to replace a refused one; `accepted` once an answer other than
-  // a refusal came back with it.
+  // a refusal came back with it; `at` on the monotonic clock.
   let replacement: { accessToken: string; at: number; accepted: boolean } | undefined;
 
   async function request(
@@ -133,8 +135,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     let invalidatedRefusedToken = false;
     // Once an attempt may have been applied, so may the call, however it ends.
     let mayHaveBeenApplied = false;
-    // The end of the last client pause this call has waited out (0: none).
-    let pauseWaitedOut = 0;
+    // The end of the last client pause this call has waited out (-Infinity: none).
+    let pauseWaitedOut = Number.NEGATIVE_INFINITY;
     // What an error that ends the call now says of it (built only for such an error).
     const soFar = (attempts: number): CallSoFar => ({
       operationName,
@@ -151,7 +153,9 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         // Each pause is waited out once per call: after that, its timer is trusted over the clock.
         if (pauseEndsAt !== pauseWaitedOut) {
           pauseWaitedOut =
-            now() >= pauseEndsAt ? pauseEndsAt : await pause.waitOut(signal, soFar(attempt - 1));
+            monotonicNow() >= pauseEndsAt
+              ? pauseEndsAt
+              : await pause.waitOut(signal, soFar(attempt - 1));
         }
         if (rateLimiter) {
           try {
@@ -184,7 +188,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         // pause that is already over (the limiter held the call through it) keeps the slot: one
         // handed back would still count against the budget for a whole window.
         const endsAt = pause.endsAt();
-        if (endsAt === pauseWaitedOut || now() >= endsAt) {
+        if (endsAt === pauseWaitedOut || monotonicNow() >= endsAt) {
           pauseWaitedOut = endsAt;
           break;
         }
@@ -193,7 +197,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       if (invalidatedRefusedToken) {
         invalidatedRefusedToken = false;
         if (replacement?.accessToken !== accessToken) {
-          replacement = { accessToken, at: now(), accepted: false };
+          replacement = { accessToken, at: monotonicNow(), accepted: false };
         }
       }
 
@@ -202,7 +206,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       if (onEvent) {
         notify({ type: 'graphql_request', operationName, operationType, attempt, url: endpoint });
       }
-      const started = onEvent ? now() : 0;
+      const started = onEvent ? monotonicNow() : 0;
       let observation: AttemptObservation;
       try {
         observation = await observeAttempt({
@@ -225,7 +229,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           operationType,
           attempt,
           status: observation.response.status,
-          durationMs: now() - started,
+          durationMs: monotonicNow() - started,
         });
       }
       // The common answer needs none of what errors are built from.
@@ -260,7 +264,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
           replacement !== undefined &&
           replacement.accessToken === accessToken &&
           !replacement.accepted &&
-          now() - replacement.at < REFUSED_REPLACEMENT_HOLD_MS,
+          monotonicNow() - replacement.at < REFUSED_REPLACEMENT_HOLD_MS,
       });
       if (!decision.retry) throw decision.error;
       let { delayMs } = decision;

@@ -8,6 +8,7 @@ import {
   checkPositiveInteger,
   envVariableOf,
   graphqlEndpointUrl,
+  realMonotonicNow,
   realSetTimer,
 } from '@admin-api/auth/internal';
 import type { AdminApiEventListener } from './admin-api-events.js';
@@ -59,11 +60,25 @@ export interface AdminClientBaseOptions {
   maxResponseBytes?: number;
   /** Allows plain `http://` to non-loopback hosts. Only for trusted networks. @default false */
   allowInsecureHttp?: boolean;
-  /** Clock, shared with the token provider the client creates. @default Date.now */
+  /**
+   * Wall clock, epoch ms, for what is wall-clock by nature: token expiry (shared with the token
+   * provider the client creates) and `Retry-After` HTTP dates, each turned into a wait once, on
+   * receipt. No wait is measured on it: see `monotonicNow`.
+   * @default Date.now
+   */
   now?: () => number;
   /**
+   * Clock every wait of the client is measured on: pacing windows, the pause after a 429, the
+   * token provider's backoff and request budget, and event durations. Only differences of it are
+   * used, so it must not jump when the wall clock is set (a step back would hold calls for as
+   * long, a step forward would release a burst). Tests pass a virtual one with `setTimer`.
+   * @default performance.now
+   */
+  monotonicNow?: () => number;
+  /**
    * Timer for the client's own waits (pacing, backoff, `Retry-After`), e.g. a virtual one in
-   * tests. Request timeouts always use real time.
+   * tests, with `monotonicNow` reading the same virtual time. Request timeouts always use real
+   * time.
    * @default setTimeout
    */
   setTimer?: SetTimer;
@@ -82,6 +97,7 @@ export interface ClientConfig {
   readonly maxResponseBytes: number;
   readonly allowInsecureHttp: boolean;
   readonly now: () => number;
+  readonly monotonicNow: () => number;
   readonly setTimer: SetTimer;
 }
 
@@ -113,6 +129,7 @@ export function resolveClientConfig(
     ),
     allowInsecureHttp,
     now: options.now ?? Date.now,
+    monotonicNow: options.monotonicNow ?? realMonotonicNow,
     setTimer: options.setTimer ?? realSetTimer,
   };
 }
@@ -130,5 +147,6 @@ function checkOptionTypes(options: AdminClientBaseOptions): void {
   checkOptionalFunction('onEvent', options.onEvent);
   checkOptionalBoolean('allowInsecureHttp', options.allowInsecureHttp);
   checkOptionalFunction('now', options.now);
+  checkOptionalFunction('monotonicNow', options.monotonicNow);
   checkOptionalFunction('setTimer', options.setTimer);
 }

@@ -12,7 +12,10 @@ import { type RetryConfig, rateLimitWaitMs } from './retry-policy.js';
  * error rate.
  */
 export interface ClientPause {
-  /** When the latest pause ends (epoch ms of the client's clock); 0 when there was none. */
+  /**
+   * When the latest pause ends, on the client's monotonic clock (`monotonicNow`);
+   * `-Infinity` when there was none.
+   */
   endsAt(): number;
   /**
    * Pauses the client (and its limiter) for the wait a 429 asks for: its `Retry-After`
@@ -66,19 +69,24 @@ export function limiterPausedError(
   return pausedTooLong('its rate limiter', cause.retryAfterMs, call, retry, cause);
 }
 
+/**
+ * The client's pause, measured on `monotonicNow`: a `Retry-After` arrives as a duration (an
+ * HTTP date was turned into one on the wall clock at receipt), so setting the wall clock
+ * neither lengthens nor ends it.
+ */
 export function createClientPause(
-  now: () => number,
+  monotonicNow: () => number,
   setTimer: SetTimer,
   retry: RetryConfig,
   rateLimiter: RateLimiter | undefined,
 ): ClientPause {
-  // 0 until the first pause: until then, no call reads the clock for it.
-  let until = 0;
+  // -Infinity until the first pause: until then, no call reads the clock for it.
+  let until = Number.NEGATIVE_INFINITY;
   return {
     endsAt: () => until,
     holdAfter429(retryAfterMs) {
       const waitMs = rateLimitWaitMs(retryAfterMs, retry);
-      until = Math.max(until, now() + waitMs);
+      until = Math.max(until, monotonicNow() + waitMs);
       // The limiter holds every client sharing it (the whole fleet). Beyond the bound only if
       // it refuses callers by their `maxPauseMs`: another would hold its waiters for the whole
       // wait, so calls fail at this pause instead, without being sent.
@@ -91,7 +99,7 @@ export function createClientPause(
     async waitOut(signal, call) {
       for (;;) {
         const ends = until;
-        const leftMs = ends - now();
+        const leftMs = ends - monotonicNow();
         if (leftMs <= 0) return ends;
         if (leftMs > retry.maxRetryAfterMs) throw pausedTooLong('the client', leftMs, call, retry);
         try {

@@ -37,8 +37,8 @@ function ownRateLimiter(
     }
     return config.rateLimiter;
   }
-  const { now, setTimer } = config;
-  return config.rateLimit ? pacerFromConfig(config.rateLimit, now, setTimer) : undefined;
+  const { monotonicNow, setTimer } = config;
+  return config.rateLimit ? pacerFromConfig(config.rateLimit, monotonicNow, setTimer) : undefined;
 }
 
 /**
@@ -94,6 +94,7 @@ export function resolveSeams(
       onEvent: config.onEvent,
       fetch: config.fetch,
       now: config.now,
+      monotonicNow: config.monotonicNow,
       allowInsecureHttp: config.allowInsecureHttp,
     }),
   );

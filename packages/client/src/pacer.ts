@@ -4,6 +4,7 @@ import {
   checkOptionalFunction,
   checkPositiveInteger,
   onAbort,
+  realMonotonicNow,
   realSetTimer,
 } from '@admin-api/auth/internal';
 import { RateLimitError } from './errors.js';
@@ -54,9 +55,25 @@ export function resolveRateLimit(options: RateLimitOptions): RateLimitConfig {
 
 /** Options of {@link createPacer}. */
 export interface PacerOptions extends RateLimitOptions {
-  /** Clock; only differences of it are used. @default Date.now */
-  now?: () => number;
-  /** Timer of the pacer's waits, e.g. a virtual one in tests. @default setTimeout */
+  /**
+   * Clock the pacer's windows, pauses and holds are measured on. Only differences of it are
+   * used, so it must not jump when the wall clock is set: a step back would hold every waiting
+   * call for as long, a step forward would release a burst into the server's window.
+   * @default performance.now
+   */
+  monotonicNow?: (() => number) | undefined;
+  /**
+   * The former name of `monotonicNow`, read only when that is absent (so the client's clock
+   * options can be passed as they are). Give it no wall clock (`Date.now`): every wait would
+   * jump with it.
+   * @deprecated use `monotonicNow`
+   */
+  now?: (() => number) | undefined;
+  /**
+   * Timer of the pacer's waits, e.g. a virtual one in tests, with `monotonicNow` reading the
+   * same virtual time.
+   * @default setTimeout
+   */
   setTimer?: SetTimer;
 }
 
@@ -93,7 +110,9 @@ export interface Pacer extends RateLimiter {
  * order, each refused with a `RateLimitError` as soon as a pause lasts beyond its `maxPauseMs`.
  * A slot is counted from acquisition until `windowMs` after its response arrived. The
  * server counts a request at its arrival, which lies between the two, so the server's window
- * never sees more than `limit` requests, however long requests take. Options are checked here.
+ * never sees more than `limit` requests, however long requests take. Windows, pauses and holds
+ * are measured on a monotonic clock (`monotonicNow`), so setting the wall clock neither holds
+ * waiting calls longer nor releases a burst. Options are checked here.
  *
  * One pacer can be shared by several clients of one app in a process:
  *
@@ -104,12 +123,20 @@ export interface Pacer extends RateLimiter {
  */
 export function createPacer(options: PacerOptions = {}): Pacer {
   const budget = resolveRateLimit(options);
+  checkOptionalFunction('monotonicNow', options.monotonicNow);
   checkOptionalFunction('now', options.now);
   checkOptionalFunction('setTimer', options.setTimer);
-  return pacerFromConfig(budget, options.now ?? Date.now, options.setTimer ?? realSetTimer);
+  return pacerFromConfig(
+    budget,
+    options.monotonicNow ?? options.now ?? realMonotonicNow,
+    options.setTimer ?? realSetTimer,
+  );
 }
 
-/** {@link createPacer} for a budget already checked by {@link resolveRateLimit}. */
+/**
+ * {@link createPacer} for a budget already checked by {@link resolveRateLimit}; `now` is the
+ * monotonic clock every window and wait is measured on.
+ */
 export function pacerFromConfig(
   { limit, windowMs }: RateLimitConfig,
   now: () => number,
@@ -118,10 +145,11 @@ export function pacerFromConfig(
   const queue: Waiter[] = [];
   const settled: number[] = [];
   let inFlight = 0;
-  // After a 429: refuses callers with a smaller bound.
-  let pausedUntil = 0;
+  // After a 429: refuses callers with a smaller bound. -Infinity: none yet, whatever the
+  // clock's origin.
+  let pausedUntil = Number.NEGATIVE_INFINITY;
   // The limiter's own wait (`holdFor`): refuses nobody.
-  let heldUntil = 0;
+  let heldUntil = Number.NEGATIVE_INFINITY;
   let cancelTimer: (() => void) | undefined;
 
   const schedule = (delayMs: number) => {

@@ -80,6 +80,7 @@ describe('chaos run', () => {
         },
         onEvent: (event) => printed.push(event),
         now: time.now,
+        monotonicNow: time.now,
         setTimer: time.setTimer,
       });
 

@@ -77,6 +77,7 @@ describe('a 429 pauses the whole client', () => {
     const client = loopbackClient(server, {
       rateLimit: { limit: 1, windowMs: 1_000 },
       now: time.now,
+      monotonicNow: time.now,
       setTimer: time.setTimer,
     });
     const results = await Promise.allSettled(
@@ -110,6 +111,7 @@ describe('a 429 pauses the whole client', () => {
     const client = loopbackClient(server, {
       rateLimit: { limit: 5, windowMs: 1_000 },
       now: time.now,
+      monotonicNow: time.now,
       setTimer: time.setTimer,
       onEvent: (event: AdminApiEvent) => {
         if (event.type === 'graphql_request') sent++;
@@ -147,6 +149,7 @@ describe('a 429 pauses the whole client', () => {
       baseUrl: server.url,
       rateLimit: false,
       now: time.now,
+      monotonicNow: time.now,
       setTimer: time.setTimer,
       tokenProvider: {
         async getToken() {
@@ -189,6 +192,7 @@ describe('a 429 pauses the whole client', () => {
         rateLimit,
         retry: { rateLimitRetries: 0 },
         now: time.now,
+        monotonicNow: time.now,
         setTimer: time.setTimer,
       });
       const error = await rejection(client.request(GetMe));
@@ -205,6 +209,7 @@ describe('a 429 pauses the whole client', () => {
     const others: Promise<unknown>[] = [];
     const client = loopbackClient(server, {
       now: time.now,
+      monotonicNow: time.now,
       setTimer: time.setTimer,
       onEvent: (event: AdminApiEvent) => {
         // The 429 has been answered and is being waited out: five more calls start now.
@@ -243,7 +248,11 @@ describe('Retry-After on a 503', () => {
   it('a query retried after a 503 waits at least its Retry-After, not the shorter backoff', async () => {
     const time = createVirtualTime();
     const server = await firstAnswers(time, 503, { 'retry-after': '5' });
-    const client = loopbackClient(server, { now: time.now, setTimer: time.setTimer });
+    const client = loopbackClient(server, {
+      now: time.now,
+      monotonicNow: time.now,
+      setTimer: time.setTimer,
+    });
     await client.request(GetMe);
     expect(server.requests).toBe(2);
     expect((server.arrivals[1] ?? 0) - (server.arrivals[0] ?? 0)).toBeGreaterThanOrEqual(5_000);
@@ -252,7 +261,11 @@ describe('Retry-After on a 503', () => {
   it('a 503 asking for a wait beyond maxRetryAfterMs is not retried, and does not pause other calls', async () => {
     const time = createVirtualTime();
     const server = await firstAnswers(time, 503, { 'retry-after': '3600' });
-    const client = loopbackClient(server, { now: time.now, setTimer: time.setTimer });
+    const client = loopbackClient(server, {
+      now: time.now,
+      monotonicNow: time.now,
+      setTimer: time.setTimer,
+    });
     const error = await rejection(client.request(GetMe));
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 503, attempts: 1 });

@@ -90,6 +90,7 @@ describe('client configuration', () => {
     ['onEvent', 'log', 'string'],
     ['fetch', 'fetch', 'string'],
     ['now', 5, 'number'],
+    ['monotonicNow', 'performance.now', 'string'],
     ['setTimer', 1, 'number'],
     ['store', {}, 'object'],
     ['rateLimiter', { acquire: () => Promise.resolve(() => {}) }, 'object'],

@@ -13,7 +13,7 @@ const emulator = useEmulator(
   { afterAll, beforeAll, beforeEach },
   { rateLimit: BUDGET, now: time.now },
 );
-const virtual = { now: time.now, setTimer: time.setTimer };
+const virtual = { now: time.now, monotonicNow: time.monotonicNow, setTimer: time.setTimer };
 const retriesOf = (events: AdminApiEvent[]) =>
   events.filter((e): e is GraphQLRetryEvent => e.type === 'graphql_retry');
 

@@ -8,7 +8,7 @@ import {
   RateLimitError,
   type RateLimiter,
 } from '../src/index.js';
-import { rejection, tooMany } from './client-fixture.js';
+import { rejection, thrown, tooMany } from './client-fixture.js';
 import { GetMe } from './documents.js';
 import { createVirtualTime } from './virtual-time.js';
 
@@ -19,7 +19,7 @@ const emulator = useEmulator(
   { afterAll, beforeAll, beforeEach },
   { rateLimit: BUDGET, now: time.now },
 );
-const virtual = { now: time.now, setTimer: time.setTimer };
+const virtual = { now: time.now, monotonicNow: time.monotonicNow, setTimer: time.setTimer };
 
 /** A client for the emulator, paced by `rateLimiter`, on the virtual clock. */
 const clientWith = (rateLimiter: RateLimiter, options: Partial<AdminClientBaseOptions> = {}) =>
@@ -147,5 +147,8 @@ describe('the RateLimiter seam', () => {
   it('createPacer checks its budget at creation', () => {
     expect(() => createPacer({ limit: 0 })).toThrowError(/rateLimit\.limit/);
     expect(() => createPacer({ windowMs: Number.NaN })).toThrowError(/rateLimit\.windowMs/);
+    const clock = thrown(() => createPacer({ monotonicNow: 5 as unknown as () => number }));
+    expect(clock.code).toBe('INVALID_OPTION');
+    expect(clock.message).toContain('"monotonicNow"');
   });
 });

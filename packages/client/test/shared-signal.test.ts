@@ -84,6 +84,7 @@ describe('one signal shared by many concurrent calls', () => {
     const { client } = coldClient('token_request', 1, {
       rateLimit: { limit: 5, windowMs: 1_000 },
       now: time.now,
+      monotonicNow: time.now,
       setTimer: time.setTimer,
     });
     const warnings = await warningsOfAnsweredCalls(client);

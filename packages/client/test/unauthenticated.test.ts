@@ -5,7 +5,8 @@ import { AuthError, createAdminClient, REFUSED_REPLACEMENT_HOLD_MS } from '../sr
 import { clientFor, rejection } from './client-fixture.js';
 import { GetMe, productInput, SaveProduct } from './documents.js';
 
-// The emulator and the clients share one clock, so the hold after a refused token can pass at once.
+// The emulator and the clients share one clock, wall and monotonic, so the hold after a refused
+// token can pass at once.
 let clock = Date.UTC(2026, 10, 22);
 const now = () => clock;
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false, now });
@@ -101,7 +102,7 @@ describe('401 handling', () => {
 
   it('120 concurrent calls refused whatever the token cause one refresh, then fail fast with UNAUTHENTICATED', async () => {
     const emu = emulator();
-    const client = clientFor(emu, { now });
+    const client = clientFor(emu, { now, monotonicNow: now });
     emu.faults.random = (target) =>
       target === 'graphql'
         ? {
@@ -135,7 +136,7 @@ describe('401 handling', () => {
   });
 
   it('a replacement token that was accepted is refreshed as usual when it is revoked in turn', async () => {
-    const client = clientFor(emulator(), { now });
+    const client = clientFor(emulator(), { now, monotonicNow: now });
     await client.request(GetMe);
     emulator().revokeTokens();
     await client.request(GetMe);

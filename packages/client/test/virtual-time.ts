@@ -8,6 +8,8 @@ import type { SetTimer } from '../src/index.js';
  */
 export interface VirtualTime {
   now: () => number;
+  /** The same virtual time, as the client's monotonic clock (`monotonicNow`). */
+  monotonicNow: () => number;
   setTimer: SetTimer;
   /** Moves the clock forward, e.g. to expire tokens. */
   advance(ms: number): void;
@@ -39,6 +41,7 @@ export function createVirtualTime(start = Date.UTC(2026, 10, 22)): VirtualTime {
 
   return {
     now: () => time,
+    monotonicNow: () => time,
     setTimer(callback, delayMs) {
       const timer = { due: time + delayMs, order: sequence++, callback };
       delays.push(delayMs);
