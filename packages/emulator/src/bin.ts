@@ -1,5 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { appBlockLine } from './app-block-line.js';
+import { SERVICE_ERROR_BLOCK_RULES } from './error-block-rules.js';
+import { formatBlockRule, parseBlockRules } from './error-block-spec.js';
+import { DEFAULT_QUERY_LIMITS, MAX_QUERY_DEPTH } from './query-limits.js';
 import { FAULT_MIX, randomFaults } from './random-faults.js';
 import { STORE_NAME_PATTERN } from './store-name.js';
 import { webhookAttemptLine } from './webhook-attempt-line.js';
@@ -11,6 +15,12 @@ const OPTIONS = {
   'client-secret': { type: 'string' },
   'token-lifetime': { type: 'string' },
   'rate-limit': { type: 'string', default: '50' },
+  'max-depth': { type: 'string' },
+  'max-aliases': { type: 'string' },
+  'max-list-size': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'max-response-bytes': { type: 'string' },
+  'block-rules': { type: 'string' },
   seed: { type: 'string', default: '1' },
   faults: { type: 'string', default: '0' },
   'faults-token': { type: 'string', default: '0' },
@@ -46,6 +56,7 @@ function parseOptions() {
 }
 
 const values = parseOptions();
+const DEFAULT_BLOCK_RULES = SERVICE_ERROR_BLOCK_RULES.map(formatBlockRule).join(',');
 
 if (values.help) {
   console.log(`Usage: admin-api-emulator [options]
@@ -56,6 +67,17 @@ if (values.help) {
   --client-secret <s>    demo client secret (default: random)
   --token-lifetime <s>   expires_in of issued tokens, 1 or more (default 14400)
   --rate-limit <n>       requests per 10 s per client; 0 turns it off (default 50)
+  --max-depth <n>        deepest nesting of fields in a query, 1 to ${MAX_QUERY_DEPTH} (default ${DEFAULT_QUERY_LIMITS.maxDepth})
+  --max-aliases <n>      most aliases in a query (default ${DEFAULT_QUERY_LIMITS.maxAliases})
+  --max-list-size <n>    most list items a query may ask for, estimated (default ${DEFAULT_QUERY_LIMITS.maxListSize})
+  --max-tokens <n>       most tokens in a query document (default ${DEFAULT_QUERY_LIMITS.maxTokens})
+  --max-response-bytes <n>
+                         largest answer in bytes (default ${DEFAULT_QUERY_LIMITS.maxResponseBytes}); a query over a
+                         limit is answered 400 QUERY_TOO_COMPLEX, naming it
+  --block-rules <rules>  error-rate blocks: rules <rate>:<window>:<min requests>:<block>, separated
+                         by commas, or off (default: the service's figures,
+                         ${DEFAULT_BLOCK_RULES});
+                         a blocked app is answered 403 APP_BLOCKED, and each block prints "block: …"
   --seed <n>             seed of the store's data, of mocked values and of faults (default 1)
   --faults <rate>        probability, 0 to 1, that a GraphQL request gets a fault (default 0)
   --faults-token <rate>  the same for the token endpoint (default 0)
@@ -126,6 +148,28 @@ const tokenLifetime = values['token-lifetime'];
 const tokenLifetimeS =
   tokenLifetime === undefined ? undefined : toInt('token-lifetime', tokenLifetime, 1);
 const rateLimit = toInt('rate-limit', values['rate-limit']);
+/** The query limits given; each one left out keeps its default. */
+const queryLimits = Object.fromEntries(
+  (
+    [
+      ['maxDepth', 'max-depth', MAX_QUERY_DEPTH],
+      ['maxAliases', 'max-aliases'],
+      ['maxListSize', 'max-list-size'],
+      ['maxTokens', 'max-tokens'],
+      ['maxResponseBytes', 'max-response-bytes'],
+    ] as const
+  ).flatMap(([option, flag, max]) => {
+    const value = values[flag];
+    return value === undefined ? [] : [[option, toInt(flag, value, 1, max)]];
+  }),
+);
+const blockRulesFlag = values['block-rules'];
+const parsedRules =
+  blockRulesFlag === undefined || blockRulesFlag === 'off'
+    ? undefined
+    : parseBlockRules(blockRulesFlag);
+const blockRules =
+  typeof parsedRules === 'string' ? refuse(`--block-rules: ${parsedRules}`) : parsedRules;
 const seed = toInt('seed', values.seed);
 const faultRates = {
   graphql: toRate('faults', values.faults),
@@ -191,6 +235,14 @@ const emulator = await startEmulator({
   ...(clientSecret === undefined ? {} : { clientSecret }),
   ...(tokenLifetimeS === undefined ? {} : { tokenLifetimeS }),
   rateLimit: rateLimit === 0 ? false : { limit: rateLimit },
+  queryLimits,
+  errorBlocks:
+    blockRulesFlag === 'off'
+      ? false
+      : {
+          ...(blockRules === undefined ? {} : { rules: blockRules }),
+          onBlock: (block) => console.log(appBlockLine(block)),
+        },
   fixtures: { seed },
   stores: stores.map((name, i) => ({ name, port: storePorts[i] ?? 0 })),
   ...(appUrl === undefined ? {} : { appUrl }),
@@ -227,7 +279,8 @@ ${clientSecret === undefined ? '\n# The secret is new at every start: run with -
 Token endpoint:  ${emulator.authUrl}/api/admin/oauth/token
 GraphQL:         ${emulator.baseUrl}/api/v2/admin/graphql
 Fields outside the stateful core answer seeded mocks (see extensions.mockedFields).
-Webhooks: saveWebhook registers endpoints; each try prints "webhook: <scope> <endpoint> <status> try n/3".${describeStores()}${describeFaults()}
+Webhooks: saveWebhook registers endpoints; each try prints "webhook: <scope> <endpoint> <status> try n/3".
+${describeLimits()}${describeStores()}${describeFaults()}
 Press Ctrl+C to stop.`);
 
 function describeStores(): string {
@@ -236,6 +289,16 @@ function describeStores(): string {
     (store) => `  ${store.name}: authUrl ${store.authUrl}  admin page ${store.authUrl}/admin`,
   );
   return `\n\nStores (the app installs through OAuth at {authUrl}/api/admin/oauth/authorize; uninstall from the admin page):\n${lines.join('\n')}${appUrl === undefined ? '\nRun with --app-url <url> for an "Open app" link on the admin pages.' : ''}`;
+}
+
+function describeLimits(): string {
+  const limits = { ...DEFAULT_QUERY_LIMITS, ...queryLimits };
+  const rules =
+    blockRulesFlag === 'off'
+      ? 'Error-rate blocks are off (--block-rules off).'
+      : `Error-rate blocks (${blockRules === undefined ? "the service's figures" : '--block-rules'}): ${(blockRules ?? SERVICE_ERROR_BLOCK_RULES).map(formatBlockRule).join(', ') || 'none'}; a blocked app gets 403 APP_BLOCKED, and each block prints "block: …".`;
+  return `Query limits: depth ${limits.maxDepth}, ${limits.maxAliases} aliases, ${limits.maxListSize} list items, ${limits.maxTokens} tokens, ${limits.maxResponseBytes} answer bytes (over one: 400 QUERY_TOO_COMPLEX).
+${rules}`;
 }
 
 function describeFaults(): string {

@@ -1,5 +1,7 @@
 import { checkStoreOptions } from './check-store-options.js';
+import { checkErrorBlockOptions } from './error-block-rules.js';
 import { EmulatorOptionError } from './errors.js';
+import { checkQueryLimitOptions } from './query-limits.js';
 import type { EmulatorOptions } from './start-emulator.js';
 import { checkWebhookOptions } from './webhook-options.js';
 
@@ -106,6 +108,8 @@ export function checkEmulatorOptions(options: EmulatorOptions): void {
     throw new EmulatorOptionError(`"now" must be a function returning epoch milliseconds`);
   }
   if (fixtures !== undefined) checkFixtures('fixtures', fixtures);
+  if (options.queryLimits !== undefined) checkQueryLimitOptions(options.queryLimits);
+  if (options.errorBlocks !== undefined) checkErrorBlockOptions(options.errorBlocks);
   checkStoreOptions(options);
   if (options.webhooks !== undefined) checkWebhookOptions(options.webhooks);
 }

@@ -1,3 +1,4 @@
+import type { AppBlock } from './error-blocks.js';
 import type { MutationRecord } from './store-data.js';
 import { createWebhookStats, type WebhookStats } from './webhook-stats.js';
 
@@ -26,6 +27,12 @@ export interface EmulatorStats extends WebhookStats {
   faultsInjected: number;
   /** Requests to the GraphQL origin that carried the client secret anywhere. Must stay 0. */
   secretLeaks: number;
+  /** Queries answered 400 `QUERY_TOO_COMPLEX`: over a query limit, the answer's size included. */
+  queriesRefused: number;
+  /** GraphQL requests answered 403 `APP_BLOCKED`: their app was blocked for its error rate. */
+  blockedRequests: number;
+  /** Every block of an app for its error rate, oldest first. */
+  readonly appBlocks: readonly AppBlock[];
   /** Every applied mutation, in order. */
   readonly mutations: readonly MutationRecord[];
 }
@@ -42,6 +49,9 @@ export function createStats(ledger: readonly MutationRecord[]): EmulatorStats {
     rateLimited: 0,
     faultsInjected: 0,
     secretLeaks: 0,
+    queriesRefused: 0,
+    blockedRequests: 0,
+    appBlocks: [],
     mutations: ledger,
     ...createWebhookStats(),
   };

@@ -1,8 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createYoga } from 'graphql-yoga';
-import type { AppIdentity } from './app-identity.js';
 import type { EmulatorStats } from './emulator-stats.js';
+import {
+  APP_BLOCKED_STATUS,
+  appBlockedBody,
+  type EmulatorApp,
+  type ErrorBlocks,
+} from './error-blocks.js';
 import type { FaultQueues } from './faults.js';
+import { createGraphQLAnswerer, GRAPHQL_PATH, type Tenant } from './graphql-answer.js';
 import {
   faultBeforeHandling,
   MAX_BODY_BYTES,
@@ -11,28 +16,10 @@ import {
   sendFault,
   sendJson,
 } from './http-io.js';
-import { mockedFieldsExtension } from './mocked-fields-extension.js';
+import type { QueryLimits } from './query-limits.js';
 import type { RateLimiter } from './rate-limiter.js';
-import type { ResolverContext } from './schema/context.js';
 import type { ServedSchema } from './schema/served-schema.js';
-import type { StoreData } from './store-data.js';
 import type { TokenGrant, TokenRegistry } from './token-registry.js';
-import type { WebhookEmitter } from './webhook-emitter.js';
-
-/** Path of the Admin GraphQL endpoint below `baseUrl`. */
-export const GRAPHQL_PATH = '/api/v2/admin/graphql';
-
-/** The store a token speaks for, as the resolvers see it. */
-export interface Tenant {
-  readonly data: StoreData;
-  /** Seed of the mocked values. */
-  readonly seed: number;
-  readonly app: AppIdentity;
-  /** The store's name, or undefined for the private app's store. */
-  readonly store: string | undefined;
-  /** Where the store's changes go out as webhooks. */
-  readonly webhooks: WebhookEmitter;
-}
 
 /** What the GraphQL endpoint works with. */
 export interface GraphQLEndpointDeps {
@@ -44,6 +31,9 @@ export interface GraphQLEndpointDeps {
   clientSecret: string;
   registry: TokenRegistry;
   rateLimiter: RateLimiter | undefined;
+  limits: QueryLimits;
+  /** The error-rate blocks, unless they are off. */
+  blocks: ErrorBlocks | undefined;
   stats: EmulatorStats;
   faults: FaultQueues;
   now: () => number;
@@ -53,16 +43,13 @@ const graphqlError = (message: string, code: string) => ({
   errors: [{ message, extensions: { code } }],
 });
 
-/** `POST /api/v2/admin/graphql` on graphql-yoga, behind bearer auth and the rate limit. */
+/**
+ * `POST /api/v2/admin/graphql` on graphql-yoga, behind bearer auth, the error-rate blocks and
+ * the rate limit. Every answer to a request whose token names its app counts for the app's
+ * blocks; answers before that (a 413, a 401, a fault) name no app and count for none.
+ */
 export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
-  const yoga = createYoga<ResolverContext>({
-    schema: deps.served.schema,
-    graphqlEndpoint: GRAPHQL_PATH,
-    landingPage: false,
-    graphiql: false,
-    logging: false,
-    plugins: [mockedFieldsExtension()],
-  });
+  const answer = createGraphQLAnswerer(deps);
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://emulator');
@@ -100,46 +87,37 @@ export function createGraphQLEndpoint(deps: GraphQLEndpointDeps) {
       return;
     }
     const tenant = deps.tenant(check.grant);
-    // The service's budget is per app and store.
+    // Blocks are per app, the public app's across its stores; the rate budget per app and store.
+    const app: EmulatorApp = tenant.store === undefined ? 'private' : 'public';
+    const counted = (failed: boolean) => deps.blocks?.record(app, check.clientId, failed);
+    const block = deps.blocks?.active(app, check.clientId);
+    if (block) {
+      deps.stats.blockedRequests++;
+      block.refused++;
+      counted(true);
+      sendJson(res, APP_BLOCKED_STATUS, appBlockedBody(block));
+      return;
+    }
     const rateKey =
       tenant.store === undefined ? check.clientId : `${check.clientId}@${tenant.store}`;
     const decision = deps.rateLimiter?.take(rateKey) ?? { allowed: true };
     if (!decision.allowed) {
       deps.stats.rateLimited++;
+      counted(true);
       sendJson(res, 429, graphqlError('Too many requests', 'RATE_LIMITED'), {
         'retry-after': String(decision.retryAfterS),
       });
       return;
     }
 
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const method = req.method ?? 'GET';
-    const request = new Request(new URL(req.url ?? '/', 'http://emulator'), {
-      method,
-      headers,
-      ...(method === 'GET' || method === 'HEAD' ? {} : { body: body.text }),
-    });
-    const context: Omit<ResolverContext, 'params'> = {
-      data: tenant.data,
-      app: tenant.app,
-      now: deps.now,
-      webhooks: tenant.webhooks,
-      mock: { seed: tenant.seed, anchorMs: deps.anchorMs, store: deps.served.newMockStore() },
-      mockedFields: [],
-    };
-    const response = await yoga.fetch(request, context);
-    const text = await response.text();
+    const answered = await answer(req, body.text, tenant);
+    if (answered.refused) deps.stats.queriesRefused++;
+    // The service handled it and saw its answer, even if a fault loses that answer on the way.
+    counted(answered.failed);
     if (fault?.afterHandling) {
       sendFault(req, res, fault);
       return;
     }
-    const responseHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== 'content-length') responseHeaders[name] = value;
-    });
-    send(res, response.status, text, responseHeaders);
+    send(res, answered.status, answered.text, answered.headers);
   };
 }

@@ -8,14 +8,34 @@ export { AUTHORIZE_PATH } from './authorize-request.js';
 export type { EmulatorSettings } from './emulator-settings.js';
 export type { EmulatorStats } from './emulator-stats.js';
 export type { EmulatorStore } from './emulator-store.js';
+export {
+  type ErrorBlockOptions,
+  type ErrorBlockRule,
+  SERVICE_ERROR_BLOCK_RULES,
+} from './error-block-rules.js';
+export { formatBlockRule, parseBlockRules } from './error-block-spec.js';
+export {
+  APP_BLOCKED,
+  APP_BLOCKED_STATUS,
+  type AppBlock,
+  type EmulatorApp,
+} from './error-blocks.js';
 export { EmulatorError, EmulatorOptionError } from './errors.js';
 export type { Fault, FaultQueues, FaultTarget } from './faults.js';
 export type { FixtureOptions } from './fixtures/create-store-data.js';
-export { GRAPHQL_PATH } from './graphql-endpoint.js';
+export { GRAPHQL_PATH } from './graphql-answer.js';
 export { MAX_BODY_BYTES } from './http-io.js';
 export { AUTHORIZATION_CODE_TTL_MS } from './install-registry.js';
 export { type LaunchFields, launchSignature, signedLaunchUrl } from './launch-url.js';
 export { APP_SCOPES, type AppScope } from './oauth-scopes.js';
+export {
+  DEFAULT_QUERY_LIMITS,
+  MAX_QUERY_DEPTH,
+  QUERY_TOO_COMPLEX,
+  type QueryLimitName,
+  type QueryLimitOptions,
+  type QueryLimits,
+} from './query-limits.js';
 export type { RateLimitOptions } from './rate-limiter.js';
 export type { ServiceErrorCode } from './schema/graphql-errors.js';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './schema/list-arguments.js';

@@ -7,12 +7,16 @@ import { createSettings, type EmulatorSettings } from './emulator-settings.js';
 import { createStats, type EmulatorStats } from './emulator-stats.js';
 import { createEmulatorStore, type EmulatorStore } from './emulator-store.js';
 import { createEmulatorWebhooks } from './emulator-webhooks.js';
+import { type ErrorBlockOptions, resolveErrorBlocks } from './error-block-rules.js';
+import { type AppBlock, createErrorBlocks } from './error-blocks.js';
 import { EmulatorError, type EmulatorOptionError } from './errors.js';
 import { createFaultQueues, type FaultQueues } from './faults.js';
 import { createStoreData, type FixtureOptions } from './fixtures/create-store-data.js';
-import { createGraphQLEndpoint, type Tenant } from './graphql-endpoint.js';
+import type { Tenant } from './graphql-answer.js';
+import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { closeServer, listenAll, serve } from './http-servers.js';
 import { signedLaunchUrl } from './launch-url.js';
+import { type QueryLimitOptions, resolveQueryLimits } from './query-limits.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
 import { servedAdminApiSchema, servedMockedSchema } from './schema/served-schema.js';
 import type { StoreData } from './store-data.js';
@@ -44,6 +48,18 @@ export interface EmulatorOptions {
   tokenLifetimeS?: number;
   /** Per-client budget of GraphQL requests; `false` turns it off. @default 50 per 10 s */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * What one GraphQL request may cost: depth, aliases, estimated list items, tokens and answer
+   * bytes. A query over a limit is answered 400 `QUERY_TOO_COMPLEX`, naming it, before it runs.
+   * @default DEFAULT_QUERY_LIMITS: depth 15, 100 aliases, 20,000 list items, 50,000 tokens, 5 MB
+   */
+  queryLimits?: QueryLimitOptions;
+  /**
+   * The service's error-rate blocks: an app whose share of errors breaks a rule is answered 403
+   * `APP_BLOCKED` for the rule's time (on every store, for the public app); `false` turns them
+   * off. Normal use never comes near them. @default SERVICE_ERROR_BLOCK_RULES
+   */
+  errorBlocks?: ErrorBlockOptions | false;
   /**
    * Clock for token expiry, rate limits and timestamps; the seeded data is dated before its
    * reading at start. @default Date.now
@@ -117,7 +133,8 @@ export interface Emulator {
    */
   webhooksSettled(): Promise<void>;
   /**
-   * Fresh data, zeroed stats, empty fault queues and rate windows, and every store's fresh data,
+   * Fresh data, zeroed stats, empty fault queues and rate windows, no error-rate blocks (every
+   * window of their rules emptied, permanent blocks lifted), and every store's fresh data,
    * zeroed stats and no pending authorization codes; issued tokens and installs stay valid.
    * Webhook registrations go with the data: pending deliveries are dropped uncounted, and the
    * webhook faults are back to the options'.
@@ -160,6 +177,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const served = options.schema ? servedMockedSchema(options.schema) : servedAdminApiSchema();
   let data = createStoreData(fixtures, startedAt);
   let stats = createStats(data.ledger);
+  const blockConfig = resolveErrorBlocks(options.errorBlocks);
+  const blocks =
+    blockConfig &&
+    createErrorBlocks(blockConfig, { now, appBlocks: () => stats.appBlocks as AppBlock[] });
 
   const appName = options.appName ?? 'Emulator app';
   const stores = new Map<string, StoreState>(
@@ -243,6 +264,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       clientSecret,
       registry,
       rateLimiter,
+      limits: resolveQueryLimits(options.queryLimits),
+      blocks,
       get stats() {
         return stats;
       },
@@ -320,6 +343,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       faults.graphql.length = 0;
       faults.random = undefined;
       rateLimiter?.reset();
+      blocks?.reset();
     },
     close: async () => {
       await webhooks.close();

@@ -1,4 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
+import type { AnswerBudget } from '../answer-budget.js';
 import type { AppIdentity } from '../app-identity.js';
 import type { MockRequest } from '../mocks/mock-scope.js';
 import type { StoreData } from '../store-data.js';
@@ -16,6 +17,8 @@ export interface ResolverContext {
   readonly mock: MockRequest;
   /** Root fields answered by mocks, in the order they ran: `extensions.mockedFields`. */
   readonly mockedFields: string[];
+  /** The answer's size so far; once over the cap, fields answer null and the request a 400. */
+  readonly budget: AnswerBudget;
   /** graphql-yoga's: the request's parameters as sent (variables before defaults apply). */
   readonly params: { readonly variables?: Readonly<Record<string, unknown>> | undefined };
 }

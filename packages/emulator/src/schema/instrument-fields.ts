@@ -6,7 +6,9 @@ import { recordMutation } from './mutation-ledger.js';
 /**
  * Wraps every field's resolver: values it mocks follow from the seed and the field's path; a root
  * field outside the stateful core is listed in `extensions.mockedFields`; a mutation field is
- * recorded in the ledger once applied. Changes `schema` in place (a copy would cost as much as
+ * recorded in the ledger once applied; what it answers counts against the answer's size, and
+ * once that is over the cap every field still to resolve answers null at once (the request is
+ * answered 400, and nothing more is built or applied). Changes `schema` in place (a copy would cost as much as
  * building it again): pass one made for this purpose.
  */
 export function instrumentFields(
@@ -23,12 +25,14 @@ export function instrumentFields(
       const mocked = isRoot && !isStateful(field.name);
       const isMutation = type === mutationType;
       field.resolve = (source, args: Record<string, unknown>, context: ResolverContext, info) => {
+        if (context.budget.exceeded) return null;
         if (mocked && !context.mockedFields.includes(field.name)) {
           context.mockedFields.push(field.name);
         }
         const result = inMockScope(context.mock, info, args, () =>
           resolve(source, args, context, info),
         );
+        context.budget.spend(info.path.key, result);
         return isMutation ? recordMutation(context, info, mocked, result) : result;
       };
     }
