@@ -46,8 +46,11 @@ export type WebhookReport =
   | WebhookReportOf<'webhook_duplicate'>
   /** A delivery whose id is being handled now by another request: refused, the retry gets its 200. */
   | WebhookReportOf<'webhook_busy'>
-  /** A correctly signed delivery of a scope the kit does not know: answered 200, not handed over. */
-  | WebhookReportOf<'webhook_ignored'>
+  /**
+   * A correctly signed delivery that cannot be handed over (a scope the kit does not know, or
+   * `data` that is not a JSON object): answered 200, since a retry brings the same; `error` says which.
+   */
+  | WebhookReportOf<'webhook_ignored', { readonly error: AppError }>
   /** `onEvent` threw or rejected: answered 500 and the id released, so the service's retry runs it again. */
   | WebhookReportOf<'webhook_failed', { readonly error: unknown }>
   /** `onEvent` took longer than `ackTimeoutMs`: answered 503; it keeps running. */
@@ -57,8 +60,16 @@ export type WebhookReport =
       'webhook_settled_late',
       { readonly handled: boolean; readonly durationMs: number }
     >
-  /** The dedupe store failed: answered 503 before `onEvent`, or its id not remembered after it. */
+  /**
+   * The dedupe store failed or did not answer in time: answered 503 before `onEvent`, or its id
+   * not remembered after it, or a claim not extended while it ran (`status` 0: nothing answered).
+   */
   | WebhookReportOf<'webhook_dedupe_failed', { readonly error: unknown }>
+  /**
+   * The claim on a delivery id ran out while `onEvent` still ran (the store was slow or failed to
+   * extend it): another process may hand the same event over. `status` 0: nothing was answered.
+   */
+  | WebhookReportOf<'webhook_lease_lost'>
   /** The request's body could not be read, or the handler failed: answered 500, nothing handed over. */
   | { readonly type: 'webhook_internal_error'; readonly status: 500; readonly error: unknown }
   /** A request that is not a delivery, or not the service's: answered 4xx, nothing handed over. */

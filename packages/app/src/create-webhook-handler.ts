@@ -1,6 +1,7 @@
 import { WebhookSignatureError } from './errors.js';
 import { readRequestBody } from './read-request-body.js';
 import { verifyWebhook } from './verify-webhook.js';
+import type { DedupeClaim } from './webhook-dedupe-store.js';
 import type { WebhookEvent } from './webhook-event.js';
 import {
   resolveWebhookHandlerConfig,
@@ -24,9 +25,14 @@ const TIMED_OUT = Symbol('timed out');
  * - `onEvent` is slower than `ackTimeoutMs` → 503; when it resolves later, the id is remembered
  *   and the next try gets its 200 without running it again;
  * - another request holds the id now → 409, for the same reason;
+ * - the dedupe store fails or does not answer within `dedupeTimeoutMs` → 503, before `onEvent`;
  * - a bad signature → 401, a body that is not a delivery → 400, over the cap → 413, all empty;
- * - a correctly signed delivery of a scope the kit does not know → 200 and a `webhook_ignored`
- *   report, so the endpoint is not counted as failing.
+ * - a correctly signed delivery that cannot be handed over (a scope the kit does not know, or
+ *   `data` that is not a JSON object) → 200 and a `webhook_ignored` report: a retry would bring
+ *   the same, and failing it counts against the endpoint.
+ *
+ * While `onEvent` runs, its claim on the id is extended every third of `leaseMs`, so no other
+ * process takes the id from a process that is still working on it.
  *
  * @example
  * const handleWebhook = createWebhookHandler({
@@ -40,9 +46,11 @@ const TIMED_OUT = Symbol('timed out');
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   const config = resolveWebhookHandlerConfig(options);
+  // Ids this handler is handing over now: a copy is refused here, without asking the store.
+  const inFlight = new Set<string>();
   return async (request) => {
     try {
-      return await handleDelivery(config, request);
+      return await handleDelivery(config, inFlight, request);
     } catch (error) {
       // A body stream that broke, or a fault of our own: answer like a crash, so the service retries.
       config.report({ type: 'webhook_internal_error', status: 500, error });
@@ -51,7 +59,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   };
 }
 
-async function handleDelivery(config: WebhookHandlerConfig, request: Request): Promise<Response> {
+async function handleDelivery(
+  config: WebhookHandlerConfig,
+  inFlight: Set<string>,
+  request: Request,
+): Promise<Response> {
   if (request.method !== 'POST') return answer(405, { allow: 'POST' });
   const body = await readRequestBody(request, config.maxBodyBytes);
   let event: WebhookEvent;
@@ -65,9 +77,15 @@ async function handleDelivery(config: WebhookHandlerConfig, request: Request): P
     event = await verifyWebhook(body.bytes, config.clientSecret, { maxBytes: config.maxBodyBytes });
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
-    if (error.code === 'WEBHOOK_SCOPE_UNKNOWN' && error.deliveryId !== undefined) {
-      const scope = error.scope ?? '';
-      config.report({ type: 'webhook_ignored', deliveryId: error.deliveryId, scope, status: 200 });
+    const ignored = error.code === 'WEBHOOK_SCOPE_UNKNOWN' || error.code === 'WEBHOOK_DATA_INVALID';
+    if (ignored && error.deliveryId !== undefined) {
+      config.report({
+        type: 'webhook_ignored',
+        deliveryId: error.deliveryId,
+        scope: error.scope ?? '',
+        status: 200,
+        error,
+      });
       return answer(200);
     }
     const status = refusalStatus(error);
@@ -75,37 +93,51 @@ async function handleDelivery(config: WebhookHandlerConfig, request: Request): P
     return answer(status);
   }
   const about = { deliveryId: event.id, scope: event.scope };
-  let claim: Awaited<ReturnType<WebhookHandlerConfig['dedupe']['claim']>>;
-  try {
-    claim = await config.dedupe.claim(event.id, config.leaseMs);
-  } catch (error) {
-    config.report({ type: 'webhook_dedupe_failed', ...about, status: 503, error });
-    return answer(503);
-  }
-  if (claim.outcome === 'done') {
-    config.report({ type: 'webhook_duplicate', ...about, status: 200 });
-    return answer(200);
-  }
-  if (claim.outcome === 'busy') {
+  if (inFlight.has(event.id)) {
     config.report({ type: 'webhook_busy', ...about, status: 409 });
     return answer(409);
   }
-  return handOver(config, event, claim.token);
+  inFlight.add(event.id);
+  let handingOver = false;
+  try {
+    let claim: DedupeClaim;
+    try {
+      claim = await bounded(config, config.dedupe.claim(event.id, config.leaseMs));
+    } catch (error) {
+      config.report({ type: 'webhook_dedupe_failed', ...about, status: 503, error });
+      return answer(503);
+    }
+    if (claim.outcome === 'done') {
+      config.report({ type: 'webhook_duplicate', ...about, status: 200 });
+      return answer(200);
+    }
+    if (claim.outcome === 'busy') {
+      config.report({ type: 'webhook_busy', ...about, status: 409 });
+      return answer(409);
+    }
+    handingOver = true;
+    return await handOver(config, event, claim.token, () => inFlight.delete(event.id));
+  } finally {
+    if (!handingOver) inFlight.delete(event.id);
+  }
 }
 
 async function handOver(
   config: WebhookHandlerConfig,
   event: WebhookEvent,
   token: string,
+  done: () => void,
 ): Promise<Response> {
   const about = { deliveryId: event.id, scope: event.scope };
   const started = performance.now();
+  const stopExtending = keepLease(config, event, token);
   const settled: Promise<Settled> = Promise.resolve()
     .then(() => config.onEvent(event))
     .then(
       () => ({ ok: true }) as const,
       (error: unknown) => ({ ok: false, error }) as const,
-    );
+    )
+    .finally(stopExtending);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const outcome = await Promise.race([
     settled,
@@ -123,6 +155,7 @@ async function handOver(
     });
     void settled.then(async (late) => {
       await settle(config, event, token, late);
+      done();
       config.report({
         type: 'webhook_settled_late',
         ...about,
@@ -134,6 +167,7 @@ async function handOver(
     return answer(503);
   }
   const status = await settle(config, event, token, outcome);
+  done();
   if (outcome.ok) {
     config.report({
       type: 'webhook_handled',
@@ -147,6 +181,40 @@ async function handOver(
   return answer(status);
 }
 
+/**
+ * Extends the claim every third of `leaseMs` until stopped, so a slow `onEvent` keeps the id
+ * while its process lives; a process that dies stops extending, and the lease runs out.
+ */
+function keepLease(config: WebhookHandlerConfig, event: WebhookEvent, token: string): () => void {
+  let lost = false;
+  const timer = setInterval(
+    () => {
+      bounded(config, config.dedupe.extend(event.id, token, config.leaseMs)).then(
+        (held) => {
+          if (held || lost) return;
+          lost = true;
+          config.report({
+            type: 'webhook_lease_lost',
+            deliveryId: event.id,
+            scope: event.scope,
+            status: 0,
+          });
+        },
+        (error: unknown) =>
+          config.report({
+            type: 'webhook_dedupe_failed',
+            deliveryId: event.id,
+            scope: event.scope,
+            status: 0,
+            error,
+          }),
+      );
+    },
+    Math.max(1, Math.floor(config.leaseMs / 3)),
+  );
+  return () => clearInterval(timer);
+}
+
 /** Remembers a handled id, or frees a failed one for the next try; the status to answer. */
 async function settle(
   config: WebhookHandlerConfig,
@@ -157,7 +225,7 @@ async function settle(
   const about = { deliveryId: event.id, scope: event.scope };
   if (outcome.ok) {
     try {
-      await config.dedupe.complete(event.id, token, config.rememberMs);
+      await bounded(config, config.dedupe.complete(event.id, token, config.rememberMs));
     } catch (error) {
       // The event was handed over: answering anything but 200 would only bring a duplicate.
       config.report({ type: 'webhook_dedupe_failed', ...about, status: 200, error });
@@ -165,12 +233,25 @@ async function settle(
     return 200;
   }
   try {
-    await config.dedupe.release(event.id, token);
+    await bounded(config, config.dedupe.release(event.id, token));
   } catch (error) {
     // The lease runs out on its own; the retry after it runs the event again.
     config.report({ type: 'webhook_dedupe_failed', ...about, status: 500, error });
   }
   return 500;
+}
+
+/** `work`, or a rejection once `dedupeTimeoutMs` passed: a hung store never holds an answer. */
+function bounded<T>(config: WebhookHandlerConfig, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`The dedupe store did not answer within ${config.dedupeTimeoutMs} ms`)),
+      config.dedupeTimeoutMs,
+    );
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function refusalStatus(error: WebhookSignatureError): 400 | 401 | 413 {

@@ -81,6 +81,7 @@ export type {
 } from './webhook-event.js';
 export {
   DEFAULT_ACK_TIMEOUT_MS,
+  DEFAULT_DEDUPE_TIMEOUT_MS,
   DEFAULT_LEASE_MS,
   DEFAULT_REMEMBER_MS,
   type WebhookEventHandler,

@@ -39,7 +39,8 @@ const BUSY: DedupeClaim = { outcome: 'busy' };
  * A {@link WebhookDedupeStore} in this process's memory: the default of `createWebhookHandler`,
  * right for one process. It remembers at most `maxIds` ids (100,000 by default, see
  * {@link DEFAULT_MAX_DEDUPE_IDS}), forgetting those completed longest ago first, and forgets all
- * of them when the process ends. With several processes, or restarts within a retry's reach,
+ * of them when the process ends. `extend` moves a lease while its token holds it, one that ran
+ * out included as long as no other claim took it (and the store has not forgotten it yet). With several processes, or restarts within a retry's reach,
  * use `createRedisDedupeStore` (`@admin-api/redis`) or `createPostgresDedupeStore`
  * (`@admin-api/postgres`).
  *
@@ -57,8 +58,8 @@ export function createMemoryDedupeStore(
   const maxIds = checkPositiveInteger('maxIds', options.maxIds ?? DEFAULT_MAX_DEDUPE_IDS);
   checkOptionalFunction('now', options.now);
   const now = options.now ?? Date.now;
-  // Both in insertion order: claims by when they were made, completions by when they were
-  // completed, so the oldest of each is the first entry.
+  // Both in insertion order: leases by when they were claimed or last extended, completions by
+  // when they were completed, so the oldest of each is the first entry.
   const leases = new Map<string, { readonly token: string; readonly until: number }>();
   const done = new Map<string, number>();
 
@@ -131,6 +132,19 @@ export function createMemoryDedupeStore(
       checkDeliveryId(id);
       checkToken(token);
       if (leases.get(id)?.token === token) leases.delete(id);
+    },
+
+    async extend(id, token, leaseMs) {
+      checkDeliveryId(id);
+      checkToken(token);
+      const ms = checkDurationMs('leaseMs', leaseMs);
+      const at = clock();
+      // No prune first: a lease that ran out is still its holder's until another claim takes it.
+      if (leases.get(id)?.token !== token) return false;
+      // Moved to the end: extended now, it is forgotten after the leases claimed before.
+      leases.delete(id);
+      leases.set(id, { token, until: at + Math.ceil(ms) });
+      return true;
     },
   };
 }

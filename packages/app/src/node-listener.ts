@@ -35,11 +35,19 @@ async function serve(
   } catch {
     answer = new Response(null, { status: 500 });
   }
-  outgoing.statusCode = answer.status;
-  answer.headers.forEach((value, name) => {
-    outgoing.setHeader(name, value);
-  });
-  outgoing.end(answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined);
+  try {
+    const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined;
+    outgoing.statusCode = answer.status;
+    answer.headers.forEach((value, name) => {
+      outgoing.setHeader(name, value);
+    });
+    outgoing.end(body);
+  } catch {
+    // The answer's body broke while it was read: the status may be out already, so end the
+    // connection rather than the process.
+    if (outgoing.headersSent) outgoing.destroy();
+    else outgoing.writeHead(500).end();
+  }
 }
 
 function toRequest(incoming: IncomingMessage): Request {
@@ -65,14 +73,24 @@ function toRequest(incoming: IncomingMessage): Request {
   } as RequestInit);
 }
 
-/** The body a framework's parser left on the request, as bytes or text; undefined when none ran. */
+/**
+ * The body a framework's parser left on the request, as bytes or text; undefined when the body
+ * is still to be read. A body read by middleware that kept nothing, or kept what JSON cannot
+ * hold, is handed over empty, so the handler refuses and reports it instead of failing unseen.
+ */
 function parsedBody(incoming: IncomingMessage): Uint8Array<ArrayBuffer> | string | undefined {
-  if (!('body' in incoming) || incoming.readableEnded === false) return undefined;
-  const body: unknown = incoming.body;
+  if (!incoming.readableEnded) return undefined;
+  const body: unknown = 'body' in incoming ? incoming.body : undefined;
   if (typeof body === 'string') return body;
   if (body instanceof Uint8Array) return new Uint8Array(body);
   // A parsed JSON object keeps `data` and `signature` as the strings they were: the signature
   // covers `data` alone, so serialising the object again verifies the same.
-  if (typeof body === 'object' && body !== null) return JSON.stringify(body);
-  return undefined;
+  if (typeof body === 'object' && body !== null) {
+    try {
+      return JSON.stringify(body);
+    } catch {
+      return '';
+    }
+  }
+  return '';
 }

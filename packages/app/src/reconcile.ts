@@ -1,5 +1,12 @@
 import { ConfigurationError } from '@admin-api/auth';
-import { type AdminClient, paginate, type TypedDocumentString } from '@admin-api/client';
+import { isRecord } from '@admin-api/auth/internal';
+import {
+  type AdminClient,
+  HttpError,
+  MAX_PAGE_LIMIT,
+  paginate,
+  type TypedDocumentString,
+} from '@admin-api/client';
 import { WebhookScopeError } from './webhook-scope-error.js';
 import type { WebhookScope } from './webhook-scopes.js';
 
@@ -47,50 +54,54 @@ export interface ReconciledChange {
 
 type Stamp = { id: string; createdAt?: number | null; updatedAt?: number | null; deleted: boolean };
 type PageOf = { data: Stamp[]; hasNext: boolean; page: number; count: number; limit: number };
-type PageVars = { pagination?: { page?: number; limit?: number } | null; since?: number };
+type Kind = 'order' | 'customer' | 'stock' | 'product';
 
+/** The latest instant a `Date` holds: the upper end of the first window. */
+const MAX_TIMESTAMP = 8_640_000_000_000_000;
 const FIELDS = '{data{id createdAt updatedAt deleted}hasNext page count limit}';
-// The answer is checked by paginate at runtime; each document selects its one list.
-const listDocument = (query: string) =>
-  query as TypedDocumentString<Record<string, PageOf>, PageVars>;
+// The answers are checked at runtime (`pageOf`, paginate); each document selects its one list.
+const page = <V>(query: string) => query as TypedDocumentString<Record<string, PageOf>, V>;
+type WindowVars = { since: number; until: number; pagination: { page: number; limit: number } };
+type InstantVars = { at: number; pagination?: { page?: number; limit?: number } | null };
 
-/** One list per kind of record; all newest change first, so a change made while listing is not skipped. */
-const LISTS = {
-  order: {
-    field: 'listOrder',
-    document: listDocument(
-      `query ReconcileOrders($since:Timestamp!,$pagination:PaginationInput){listOrder(updatedAt:{gte:$since},sort:"-updatedAt",pagination:$pagination)${FIELDS}}`,
-    ),
-  },
-  customer: {
-    field: 'listCustomer',
-    document: listDocument(
-      `query ReconcileCustomers($since:Timestamp!,$pagination:PaginationInput){listCustomer(updatedAt:{gte:$since},sort:"-updatedAt",pagination:$pagination)${FIELDS}}`,
-    ),
-  },
-  stock: {
-    field: 'listProductStockLocation',
-    document: listDocument(
-      `query ReconcileStocks($since:Timestamp!,$pagination:PaginationInput){listProductStockLocation(updatedAt:{gte:$since},sort:"-updatedAt",pagination:$pagination)${FIELDS}}`,
-    ),
-  },
-  // listProduct has no updatedAt filter: newest first, and stop at the point.
-  product: {
-    field: 'listProduct',
-    document: listDocument(
-      `query ReconcileProducts($pagination:PaginationInput){listProduct(includeDeleted:true,sort:"-updatedAt",pagination:$pagination)${FIELDS}}`,
-    ),
-  },
-} as const;
+/** A list that takes an `updatedAt` filter: paged by window, so a record leaving it skips none. */
+interface FilteredList {
+  readonly field: string;
+  /** Newest first, between `since` and `until` (both included), always page 1. */
+  readonly window: TypedDocumentString<Record<string, PageOf>, WindowVars>;
+  /** Every record changed at one instant, paged: for more of them than a page holds. */
+  readonly instant: TypedDocumentString<Record<string, PageOf>, InstantVars>;
+}
 
-type Kind = keyof typeof LISTS;
+const filteredList = (field: string, operation: string): FilteredList => ({
+  field,
+  window: page(
+    `query ${operation}($since:Timestamp!,$until:Timestamp!,$pagination:PaginationInput){${field}(updatedAt:{gte:$since,lte:$until},sort:"-updatedAt",pagination:$pagination)${FIELDS}}`,
+  ),
+  instant: page(
+    `query ${operation}At($at:Timestamp!,$pagination:PaginationInput){${field}(updatedAt:{eq:$at},pagination:$pagination)${FIELDS}}`,
+  ),
+});
 
-/** The documents {@link reconcile} sends, for the tests that validate them against the schema. */
-export const RECONCILE_DOCUMENTS: readonly string[] = Object.values(LISTS).map(
-  ({ document }) => document,
+const FILTERED: Readonly<Record<Exclude<Kind, 'product'>, FilteredList>> = {
+  order: filteredList('listOrder', 'ReconcileOrders'),
+  customer: filteredList('listCustomer', 'ReconcileCustomers'),
+  stock: filteredList('listProductStockLocation', 'ReconcileStocks'),
+};
+// listProduct has no updatedAt filter: newest first, deleted ones kept (so none leaves the list
+// and shifts a page), until one is older than the point.
+const PRODUCTS = page<{ pagination?: { page?: number; limit?: number } | null }>(
+  `query ReconcileProducts($pagination:PaginationInput){listProduct(includeDeleted:true,sort:"-updatedAt",pagination:$pagination)${FIELDS}}`,
 );
 
+/** The documents {@link reconcile} sends, for the tests that validate them against the schema. */
+export const RECONCILE_DOCUMENTS: readonly string[] = [
+  ...Object.values(FILTERED).flatMap((list) => [list.window, list.instant]),
+  PRODUCTS,
+];
+
 const SUPPORTED: ReadonlySet<string> = new Set(RECONCILABLE_WEBHOOK_SCOPES);
+const KINDS: readonly Kind[] = ['order', 'customer', 'stock', 'product'];
 
 /**
  * Finds again what webhooks would have told: every record of the scopes' kinds that changed at
@@ -100,8 +111,10 @@ const SUPPORTED: ReadonlySet<string> = new Set(RECONCILABLE_WEBHOOK_SCOPES);
  * and handles what it yields as it would the webhooks. A record changed again while it runs may
  * be left out: its new webhook brings it.
  *
- * Orders, customers and stocks are listed with `updatedAt: { gte: since }`; products, whose list
- * has no such filter, newest first until one is older than `since`. `store/customer/statusUpdated`,
+ * Orders, customers and stocks are listed newest first in windows of `updatedAt` (`gte: since`,
+ * `lte:` the oldest change seen so far), always from the first page, so a record deleted while
+ * it runs shifts no other out of sight; products, whose list has no such filter, newest first
+ * with deleted ones kept, until one is older than `since`. `store/customer/statusUpdated`,
  * `store/customerFavoriteProducts/*` and `store/app/*` have no list that tells their changes
  * apart: they are refused with a {@link WebhookScopeError} before anything is sent.
  *
@@ -119,24 +132,18 @@ export async function* reconcile(
 ): AsyncGenerator<ReconciledChange, void, undefined> {
   const since = checkSince(options?.since);
   const scopes = checkScopes(options.scopes);
-  const requestOptions = {
-    ...(options.pageSize === undefined ? {} : { limit: options.pageSize }),
-    ...(options.signal ? { signal: options.signal } : {}),
-  };
-  for (const kind of Object.keys(LISTS) as Kind[]) {
+  const limit = checkPageSize(options.pageSize);
+  const signal = options.signal;
+  for (const kind of KINDS) {
     if (![...scopes].some((scope) => scope.startsWith(`store/${kind}/`))) continue;
-    const { field, document } = LISTS[kind];
+    const records =
+      kind === 'product'
+        ? productsSince(client, since, limit, signal)
+        : changedSince(client, FILTERED[kind], since, limit, signal);
     const seen = new Set<string>();
-    const pages = paginate(client, document, kind === 'product' ? {} : { since }, {
-      ...requestOptions,
-      select: (result) => result[field] as PageOf,
-    });
-    for await (const record of pages) {
+    for await (const record of records) {
       const updatedAt = record.updatedAt;
-      if (typeof updatedAt !== 'number') continue;
-      // Newest first: once past the point, every later record is older.
-      if (updatedAt < since) break;
-      if (seen.has(record.id)) continue;
+      if (typeof updatedAt !== 'number' || updatedAt < since || seen.has(record.id)) continue;
       seen.add(record.id);
       const scope = scopeOf(kind, record, since);
       if (scopes.has(scope)) {
@@ -144,6 +151,94 @@ export async function* reconcile(
       }
     }
   }
+}
+
+/** Records of a filtered list changed at or after `since`, newest first; a few may repeat. */
+async function* changedSince(
+  client: AdminClient,
+  list: FilteredList,
+  since: number,
+  limit: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Stamp, void, undefined> {
+  const seen = new Set<string>();
+  const options = { idempotent: true, ...(signal ? { signal } : {}) };
+  let until = MAX_TIMESTAMP;
+  for (;;) {
+    const result = await client.request(
+      list.window,
+      { since, until, pagination: { page: 1, limit } },
+      options,
+    );
+    const { data, hasNext } = pageOf(result[list.field], list.field);
+    let fresh = 0;
+    for (const record of data) {
+      if (seen.has(record.id)) continue;
+      seen.add(record.id);
+      fresh++;
+      yield record;
+    }
+    const oldest = data.at(-1)?.updatedAt;
+    if (!hasNext || typeof oldest !== 'number') return;
+    if (fresh === 0 && oldest === until) {
+      // A whole page changed at one instant, all seen already: page through that instant alone.
+      yield* paginate(
+        client,
+        list.instant,
+        { at: until },
+        {
+          limit,
+          select: (answer) => answer[list.field] as PageOf,
+          ...(signal ? { signal } : {}),
+        },
+      );
+      if (until <= since) return;
+      until -= 1;
+    } else {
+      until = oldest;
+    }
+  }
+}
+
+/** Products newest first, until one changed before `since`. */
+async function* productsSince(
+  client: AdminClient,
+  since: number,
+  limit: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Stamp, void, undefined> {
+  const products = paginate(
+    client,
+    PRODUCTS,
+    {},
+    {
+      limit,
+      select: (answer) => answer.listProduct as PageOf,
+      ...(signal ? { signal } : {}),
+    },
+  );
+  for await (const product of products) {
+    if (typeof product.updatedAt === 'number' && product.updatedAt < since) return;
+    yield product;
+  }
+}
+
+/** The list of one answer, checked: `{ data: [{ id, … }], hasNext }`. */
+function pageOf(list: unknown, field: string): { data: Stamp[]; hasNext: boolean } {
+  if (
+    !isRecord(list) ||
+    !Array.isArray(list.data) ||
+    typeof list.hasNext !== 'boolean' ||
+    !list.data.every((item) => isRecord(item) && typeof item.id === 'string')
+  ) {
+    throw new HttpError(
+      'INVALID_RESPONSE',
+      `reconcile stopped: the answer's ${field} is not a page of records with ids; it did not ask again. Report it to the API's maintainers.`,
+      '',
+      { status: 200 },
+    );
+  }
+  return { data: list.data as Stamp[], hasNext: list.hasNext };
 }
 
 function scopeOf(kind: Kind, record: Stamp, since: number): ReconcilableWebhookScope {
@@ -154,13 +249,21 @@ function scopeOf(kind: Kind, record: Stamp, since: number): ReconcilableWebhookS
 
 function checkSince(since: unknown): number {
   const ms = since instanceof Date ? since.getTime() : since;
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_TIMESTAMP) {
     throw new ConfigurationError(
       'INVALID_OPTION',
-      '"since" must be a Date or a number of epoch milliseconds, the point to catch up from',
+      '"since" must be a valid Date or a number of epoch milliseconds, the point to catch up from',
     );
   }
   return Math.floor(ms);
+}
+
+function checkPageSize(pageSize: unknown): number {
+  if (pageSize === undefined) return MAX_PAGE_LIMIT;
+  if (typeof pageSize !== 'number' || !Number.isSafeInteger(pageSize) || pageSize < 1) {
+    throw new ConfigurationError('INVALID_OPTION', '"pageSize" must be a positive integer');
+  }
+  return Math.min(pageSize, MAX_PAGE_LIMIT);
 }
 
 function checkScopes(scopes: unknown): ReadonlySet<ReconcilableWebhookScope> {

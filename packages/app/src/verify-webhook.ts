@@ -284,21 +284,21 @@ function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
 
 /** `data`, which the signature covers, as the JSON object it must be. */
 function parseData(delivery: Delivery): JsonObject {
-  const about = { deliveryId: delivery.id };
+  const about = { deliveryId: delivery.id, scope: delivery.scope };
   let data: unknown;
   try {
     data = JSON.parse(delivery.data);
   } catch {
     throw new WebhookSignatureError(
       'WEBHOOK_DATA_INVALID',
-      'The webhook is correctly signed, but its "data" is not JSON. Answer 400.',
+      'The webhook is correctly signed, but its "data" is not JSON: answer 200 (a retry brings the same), and find the record again with reconcile.',
       about,
     );
   }
   if (!isRecord(data)) {
     throw new WebhookSignatureError(
       'WEBHOOK_DATA_INVALID',
-      'The webhook is correctly signed, but its "data" is not a JSON object. Answer 400.',
+      'The webhook is correctly signed, but its "data" is not a JSON object: answer 200 (a retry brings the same), and find the record again with reconcile.',
       about,
     );
   }

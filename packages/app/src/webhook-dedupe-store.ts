@@ -26,4 +26,11 @@ export interface WebhookDedupeStore {
   complete(id: string, token: string, keepMs: number): Promise<void>;
   /** Gives up the claim `token` proves, so the next delivery of `id` claims it; else nothing. */
   release(id: string, token: string): Promise<void>;
+  /**
+   * Moves the lease `token` proves to `leaseMs` from now, while its holder is still working:
+   * true when it did, false when the token no longer holds `id` (the lease ran out and another
+   * took it, or it was completed or released). A lease that ran out but that nobody took is
+   * still its holder's to extend, while the store keeps it.
+   */
+  extend(id: string, token: string, leaseMs: number): Promise<boolean>;
 }

@@ -19,6 +19,11 @@ export const DEFAULT_ACK_TIMEOUT_MS = 8_000;
  * crashed while handling it holds it that long, after which the service's next try runs it again.
  */
 export const DEFAULT_LEASE_MS = 30_000;
+/**
+ * How long a dedupe store call may take before the delivery is answered 503 (default 5 s): a
+ * store that stopped answering never holds an answer back.
+ */
+export const DEFAULT_DEDUPE_TIMEOUT_MS = 5_000;
 /** How long a handled delivery id is remembered, so its retries are answered 200 (default 3 days). */
 export const DEFAULT_REMEMBER_MS = 3 * 24 * 60 * 60 * 1000;
 
@@ -44,6 +49,8 @@ export interface WebhookHandlerCommonOptions {
   leaseMs?: number | undefined;
   /** Milliseconds a handled id is remembered. Default {@link DEFAULT_REMEMBER_MS}. */
   rememberMs?: number | undefined;
+  /** Milliseconds each dedupe store call may take. Default {@link DEFAULT_DEDUPE_TIMEOUT_MS}. */
+  dedupeTimeoutMs?: number | undefined;
   /** Largest body read, in bytes: at most (and by default) 1 MiB, {@link WEBHOOK_MAX_BODY_BYTES}. */
   maxBodyBytes?: number | undefined;
   /** Receives a {@link WebhookReport} per request. With `app`, reports also reach the app's `onEvent`. */
@@ -62,6 +69,7 @@ export interface WebhookHandlerConfig {
   readonly ackTimeoutMs: number;
   readonly leaseMs: number;
   readonly rememberMs: number;
+  readonly dedupeTimeoutMs: number;
   readonly maxBodyBytes: number;
   readonly report: (report: WebhookReport) => void;
 }
@@ -80,7 +88,7 @@ export function resolveWebhookHandlerConfig(options: WebhookHandlerOptions): Web
   }
   checkOptionalFunction('onReport', options.onReport);
   const dedupe = options.dedupe ?? createMemoryDedupeStore();
-  for (const method of ['claim', 'complete', 'release'] as const) {
+  for (const method of ['claim', 'complete', 'release', 'extend'] as const) {
     if (typeof dedupe[method] !== 'function') {
       throw new ConfigurationError(
         'INVALID_OPTION',
@@ -107,6 +115,10 @@ export function resolveWebhookHandlerConfig(options: WebhookHandlerOptions): Web
     ackTimeoutMs: checkDurationMs('ackTimeoutMs', options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS),
     leaseMs: checkDurationMs('leaseMs', options.leaseMs ?? DEFAULT_LEASE_MS),
     rememberMs: checkDurationMs('rememberMs', options.rememberMs ?? DEFAULT_REMEMBER_MS),
+    dedupeTimeoutMs: checkDurationMs(
+      'dedupeTimeoutMs',
+      options.dedupeTimeoutMs ?? DEFAULT_DEDUPE_TIMEOUT_MS,
+    ),
     maxBodyBytes,
     report: (report) => {
       emit(onReport, report);

@@ -97,6 +97,25 @@ describe('the memory dedupe store', () => {
     expect((await other.claim('live', LEASE_MS)).outcome).toBe('done');
   });
 
+  it('past maxIds, an extended lease counts as claimed when it was extended', async () => {
+    const store = createMemoryDedupeStore({ maxIds: 2, now: steppedClock().now });
+    const first = await claimed(store, 'first');
+    await claimed(store, 'second');
+    expect(await store.extend('first', first, LEASE_MS)).toBe(true);
+    await claimed(store, 'third');
+    expect((await store.claim('first', LEASE_MS)).outcome).toBe('busy');
+    expect((await store.claim('second', LEASE_MS)).outcome).toBe('claimed');
+  });
+
+  it('a lease that ran out and was swept by a later call can no longer be extended', async () => {
+    const clock = steppedClock();
+    const store = createMemoryDedupeStore({ now: clock.now });
+    const token = await claimed(store, 'overdue');
+    clock.step(LEASE_MS);
+    await claimed(store, 'other');
+    expect(await store.extend('overdue', token, LEASE_MS)).toBe(false);
+  });
+
   it('refuses options that cannot work, naming them', () => {
     for (const options of [{ maxIds: 0 }, { maxIds: 1.5 }, { now: 5 as unknown as () => number }]) {
       const name = Object.keys(options)[0] ?? '';

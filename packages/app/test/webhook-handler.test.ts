@@ -89,15 +89,18 @@ describe('createWebhookHandler', () => {
 
   it('refuses copies that arrive while the first is handled, then answers their retry 200', async () => {
     const gate = deferred();
+    const started = deferred();
     let calls = 0;
     const { url, nextReport } = await endpoint({
       onEvent: async () => {
         calls++;
+        started.resolve();
         await gate.promise;
       },
     });
     const delivery = signedDelivery();
     const first = post(url, delivery.body);
+    await started.promise;
     const copies = await Promise.all([post(url, delivery.body), post(url, delivery.body)]);
     expect(copies.map((copy) => copy.status)).toEqual([409, 409]);
     const handled = nextReport('webhook_handled');
@@ -105,6 +108,33 @@ describe('createWebhookHandler', () => {
     expect((await first).status).toBe(200);
     await handled;
     expect((await post(url, delivery.body)).status).toBe(200);
+    expect(calls).toBe(1);
+  });
+
+  it('refuses a copy while its id is handed over here, whatever the store says', async () => {
+    const forgetful: WebhookDedupeStore = {
+      claim: async () => ({ outcome: 'claimed', token: 'always-yours' }),
+      complete: async () => {},
+      release: async () => {},
+      extend: async () => true,
+    };
+    const gate = deferred();
+    const started = deferred();
+    let calls = 0;
+    const { url } = await endpoint({
+      dedupe: forgetful,
+      onEvent: async () => {
+        calls++;
+        started.resolve();
+        await gate.promise;
+      },
+    });
+    const delivery = signedDelivery();
+    const first = post(url, delivery.body);
+    await started.promise;
+    expect((await post(url, delivery.body)).status).toBe(409);
+    gate.resolve();
+    expect((await first).status).toBe(200);
     expect(calls).toBe(1);
   });
 
@@ -165,7 +195,6 @@ describe('createWebhookHandler', () => {
       ],
       ['no signature', JSON.stringify({ ...parsed, signature: undefined }), 400],
       ['not JSON', '{"id":', 400],
-      ['non-JSON data', signedDelivery({ dataText: 'not json' }).body, 400],
       ['empty body', '', 400],
     ];
     for (const [name, body, status] of cases) {
@@ -177,6 +206,85 @@ describe('createWebhookHandler', () => {
     const shown = inspect(reports, { depth: 5 }) + JSON.stringify(reports);
     expect(shown).not.toContain(WEBHOOK_SECRET);
     expect(shown).not.toContain(parsed.signature);
+  });
+
+  it('acknowledges correctly signed data that is not a JSON object: a retry would bring the same', async () => {
+    const { url, events, reports } = await endpoint();
+    for (const dataText of ['not json', '[1,2]', '"text"']) {
+      const delivery = signedDelivery({ dataText });
+      expect((await post(url, delivery.body)).status).toBe(200);
+    }
+    expect(events).toEqual([]);
+    expect(reports.map((report) => report.type)).toEqual([
+      'webhook_ignored',
+      'webhook_ignored',
+      'webhook_ignored',
+    ]);
+    expect(reports[0]).toMatchObject({ error: { code: 'WEBHOOK_DATA_INVALID' } });
+  });
+
+  it('answers 503 without calling onEvent when the dedupe store does not answer', async () => {
+    const hung: WebhookDedupeStore = {
+      claim: () => new Promise(() => {}),
+      complete: async () => {},
+      release: async () => {},
+      extend: async () => true,
+    };
+    const { url, events, reports } = await endpoint({ dedupe: hung, dedupeTimeoutMs: 20 });
+    expect((await post(url, signedDelivery().body)).status).toBe(503);
+    expect(events).toEqual([]);
+    expect(reports[0]).toMatchObject({ type: 'webhook_dedupe_failed', status: 503 });
+  });
+
+  it('answers 200 once onEvent resolved, even when the store does not answer the completion', async () => {
+    const memory = createMemoryDedupeStore();
+    const slowToComplete: WebhookDedupeStore = {
+      claim: (id, leaseMs) => memory.claim(id, leaseMs),
+      complete: () => new Promise(() => {}),
+      release: (id, token) => memory.release(id, token),
+      extend: (id, token, leaseMs) => memory.extend(id, token, leaseMs),
+    };
+    const { url, events, reports } = await endpoint({
+      dedupe: slowToComplete,
+      dedupeTimeoutMs: 20,
+    });
+    expect((await post(url, signedDelivery().body)).status).toBe(200);
+    expect(events).toHaveLength(1);
+    expect(reports.map((report) => report.type)).toEqual([
+      'webhook_dedupe_failed',
+      'webhook_handled',
+    ]);
+  });
+
+  it('extends its claim while onEvent runs, and reports a claim another took', async () => {
+    const memory = createMemoryDedupeStore();
+    const extended = deferred<[string, string, number]>();
+    let answers = [true, false];
+    const store: WebhookDedupeStore = {
+      claim: (id, leaseMs) => memory.claim(id, leaseMs),
+      complete: (id, token, keepMs) => memory.complete(id, token, keepMs),
+      release: (id, token) => memory.release(id, token),
+      extend: async (id, token, leaseMs) => {
+        extended.resolve([id, token, leaseMs]);
+        const [held = false, ...rest] = answers;
+        answers = rest;
+        return held;
+      },
+    };
+    const gate = deferred();
+    const { url, nextReport } = await endpoint({
+      dedupe: store,
+      leaseMs: 30,
+      onEvent: () => gate.promise,
+    });
+    const delivery = signedDelivery();
+    const answered = post(url, delivery.body);
+    const [id, token, leaseMs] = await extended.promise;
+    expect([id, leaseMs]).toEqual([delivery.id, 30]);
+    expect(token.length).toBeGreaterThan(10);
+    expect(await nextReport('webhook_lease_lost')).toMatchObject({ deliveryId: delivery.id });
+    gate.resolve();
+    expect((await answered).status).toBe(200);
   });
 
   it('refuses a body over the cap, declared or streamed, with 413', async () => {
@@ -202,14 +310,16 @@ describe('createWebhookHandler', () => {
     const delivery = signedDelivery({ scope: 'store/brandNew/created' });
     expect((await post(url, delivery.body)).status).toBe(200);
     expect(events).toEqual([]);
-    expect(reports).toEqual([
+    expect(reports).toMatchObject([
       {
         type: 'webhook_ignored',
         deliveryId: delivery.id,
         scope: 'store/brandNew/created',
         status: 200,
+        error: { code: 'WEBHOOK_SCOPE_UNKNOWN' },
       },
     ]);
+    expect(reports).toHaveLength(1);
   });
 
   it('answers 503 without calling onEvent when the dedupe store fails', async () => {
@@ -219,6 +329,7 @@ describe('createWebhookHandler', () => {
       },
       complete: async () => {},
       release: async () => {},
+      extend: async () => true,
     };
     const { url, events, reports } = await endpoint({ dedupe: failing });
     expect((await post(url, signedDelivery().body)).status).toBe(503);
@@ -254,6 +365,49 @@ describe('createWebhookHandler', () => {
     const delivery = signedDelivery({ data: { id: 'o-2', note: 'çğü ✓' } });
     expect((await post(server.url, delivery.body)).status).toBe(200);
     expect(events[0]?.data).toEqual({ id: 'o-2', note: 'çğü ✓' });
+  });
+
+  it('hands the handler an empty body when middleware read the stream and kept nothing', async () => {
+    const reports: WebhookReport[] = [];
+    const handler = createWebhookHandler({
+      clientSecret: WEBHOOK_SECRET,
+      onEvent: () => {},
+      onReport: (report) => void reports.push(report),
+    });
+    const listener = toNodeListener(handler);
+    const server = await serveOnLoopback((request, response) => {
+      request.resume();
+      request.on('end', () => listener(request, response));
+    });
+    closers.push(server.close);
+    expect((await post(server.url, signedDelivery().body)).status).toBe(400);
+    expect(reports).toMatchObject([
+      { type: 'webhook_refused', error: { code: 'WEBHOOK_BODY_INVALID' } },
+    ]);
+  });
+
+  it('survives a handler whose answer breaks while it is written', async () => {
+    const broken = new ReadableStream({
+      pull(controller) {
+        controller.error(new Error('stream broke'));
+      },
+    });
+    const server = await serveOnLoopback(
+      toNodeListener(async () => new Response(broken, { status: 200 })),
+    );
+    closers.push(server.close);
+    const answer = await fetch(server.url, { method: 'POST', body: '{}' }).then(
+      (response) => response.status,
+      () => 'connection closed',
+    );
+    expect([500, 'connection closed']).toContain(answer);
+    // The process is still serving.
+    expect([500, 'connection closed']).toContain(
+      await fetch(server.url, { method: 'POST', body: '{}' }).then(
+        (response) => response.status,
+        () => 'connection closed',
+      ),
+    );
   });
 
   it('takes the secret from an app made by createApp and reports to its onEvent', async () => {

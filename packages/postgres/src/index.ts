@@ -3,6 +3,7 @@ export {
   type PostgresDedupeStore,
 } from './postgres-dedupe-store.js';
 export {
+  DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS,
   DEFAULT_DEDUPE_TABLE_NAME,
   type PostgresDedupeStoreOptions,
 } from './postgres-dedupe-store-options.js';

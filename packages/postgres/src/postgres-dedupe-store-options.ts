@@ -1,10 +1,15 @@
 import { ConfigurationError } from '@admin-api/auth';
-import { checkOptionalFunction } from '@admin-api/auth/internal';
+import { checkDurationMs, checkOptionalFunction } from '@admin-api/auth/internal';
 import { checkIdentifier } from './identifier.js';
 import { DEFAULT_SCHEMA } from './postgres-session-store-options.js';
 
 /** The dedupe store's table unless `tableName` says otherwise. */
 export const DEFAULT_DEDUPE_TABLE_NAME = 'admin_api_webhook_deliveries';
+/**
+ * How long one call of the dedupe store waits for PostgreSQL unless `commandTimeoutMs` says
+ * otherwise.
+ */
+export const DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS = 2_000;
 
 /** Options of `createPostgresDedupeStore`; all optional. */
 export interface PostgresDedupeStoreOptions {
@@ -41,6 +46,20 @@ export interface PostgresDedupeStoreOptions {
    * @example () => Date.UTC(2030, 0, 1)
    */
   now?: (() => number) | undefined;
+  /**
+   * The longest one call (`claim`, `complete`, `release`, `extend`) waits for PostgreSQL: for the
+   * first call's migration, a pooled connection and the statement together. Past it the call
+   * rejects with an `AdminApiError` (`TIMEOUT`), so a server that stops answering fails the
+   * delivery (the service retries it) instead of leaving it pending, and the connection it was
+   * sent on is closed rather than given back to the pool. A statement already sent may still
+   * run: a claim that timed out may hold the id until its lease runs out. The store's own pool
+   * waits as long for a connection (`connectionTimeoutMillis`); a `{ pool }` keeps its own
+   * settings.
+   *
+   * @default 2000 ({@link DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS})
+   * @example 500
+   */
+  commandTimeoutMs?: number | undefined;
 }
 
 /** {@link PostgresDedupeStoreOptions} checked, with the defaults filled in. */
@@ -49,6 +68,7 @@ export interface PostgresDedupeStoreConfig {
   readonly tableName: string;
   readonly namespace: string;
   readonly now: () => number;
+  readonly commandTimeoutMs: number;
 }
 
 /** PostgreSQL's 63-byte limit, less the index's suffix (`_until_ms`). */
@@ -84,5 +104,9 @@ export function resolvePostgresDedupeStoreConfig(
     ),
     namespace,
     now: options.now ?? Date.now,
+    commandTimeoutMs: checkDurationMs(
+      'commandTimeoutMs',
+      options.commandTimeoutMs ?? DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS,
+    ),
   };
 }

@@ -9,7 +9,12 @@ import {
   type PostgresDedupeStoreOptions,
   resolvePostgresDedupeStoreConfig,
 } from './postgres-dedupe-store-options.js';
-import { openPool, type PostgresConnection } from './postgres-pool.js';
+import {
+  openPool,
+  type PostgresConnection,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from './postgres-pool.js';
 
 /** A {@link WebhookDedupeStore} in PostgreSQL: pass it to `createWebhookHandler({ ..., dedupe })`. */
 export interface PostgresDedupeStore extends WebhookDedupeStore {
@@ -27,8 +32,6 @@ export const DEDUPE_SWEEP_LIMIT = 100;
  * whose clocks run behind, which judge the deadline later. Only frees space; never decides.
  */
 export const DEDUPE_SWEEP_MARGIN_MS = 60_000;
-/** How long the store's own pool lets a call wait for a free connection. */
-const CHECKOUT_TIMEOUT_MS = 5_000;
 /** What the store's tokens look like: a release with anything else cannot be a holder's. */
 const TOKEN = /^[A-Za-z0-9_-]{24}$/;
 
@@ -38,9 +41,12 @@ const BUSY: DedupeClaim = { outcome: 'busy' };
 /**
  * Creates a dedupe store for webhook deliveries in PostgreSQL, shared by every process of an
  * app: one row per delivery id. A claim is one `INSERT … ON CONFLICT DO UPDATE`, atomic without
- * explicit locks; complete and release are one statement each, and each complete deletes up to
- * 100 rows whose deadline passed a minute ago. Deadlines are the callers' clock (`now`). Creates
- * its table on first use, under the same advisory lock as the session store's migration.
+ * explicit locks; complete, release and extend are one statement each, and each complete deletes
+ * up to 100 rows whose deadline passed a minute ago. Deadlines are the callers' clock (`now`).
+ * `extend` moves a lease whose deadline passed too, while no claim has taken it over and no
+ * sweep has deleted it. Each call waits at most `commandTimeoutMs` (2 s by default) for
+ * PostgreSQL, then rejects with an `AdminApiError` (`TIMEOUT`). Creates its table on first use,
+ * under the same advisory lock as the session store's migration.
  *
  * @example
  * const dedupe = createPostgresDedupeStore({
@@ -54,12 +60,12 @@ export function createPostgresDedupeStore(
   options?: PostgresDedupeStoreOptions,
 ): PostgresDedupeStore {
   const config = resolvePostgresDedupeStoreConfig(options);
+  const { namespace, now, commandTimeoutMs } = config;
   const { pool, end } = openPool(connection, {
-    connectionTimeoutMillis: CHECKOUT_TIMEOUT_MS,
+    connectionTimeoutMillis: commandTimeoutMs,
     maxLockConnections: undefined,
   });
   const { table, migration } = dedupeTable(config);
-  const { namespace, now } = config;
   let closed = false;
   let migrated: Promise<void> | undefined;
   const ready = () => {
@@ -69,15 +75,57 @@ export function createPostgresDedupeStore(
     });
     return migrated;
   };
-  const query = async (text: string, values: unknown[]) => {
+  /**
+   * One statement on a pooled connection, within `commandTimeoutMs` for the migration, the
+   * checkout and the statement together. Past it the connection is closed, not given back (an
+   * unanswered statement would hold it), and one checked out later goes straight back.
+   */
+  const query = async (text: string, values: unknown[]): Promise<PostgresQueryResult> => {
     if (closed) {
       throw new ConfigurationError(
         'INVALID_OPTION',
         'This dedupe store is closed; close it only once the webhook handler is done',
       );
     }
-    await ready();
-    return pool.query(text, values);
+    let late = false;
+    let held: PostgresPoolClient | undefined;
+    const giveBack = (destroy: boolean) => {
+      const client = held;
+      held = undefined;
+      client?.release(destroy);
+    };
+    const work = async () => {
+      await ready();
+      const client = await pool.connect();
+      if (late) {
+        client.release();
+        throw new Error('checked out after the call timed out');
+      }
+      held = client;
+      let broken = false;
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
+      try {
+        return await client.query(text, values);
+      } finally {
+        client.removeListener('error', onError);
+        giveBack(broken);
+      }
+    };
+    return withDeadline(work(), commandTimeoutMs, () => {
+      late = true;
+      const sent = held !== undefined;
+      giveBack(true);
+      return new AdminApiError(
+        'TIMEOUT',
+        sent
+          ? `PostgreSQL did not answer the webhook dedupe store within ${commandTimeoutMs} ms (commandTimeoutMs); the statement may still run once it does`
+          : `No connection to PostgreSQL within ${commandTimeoutMs} ms (commandTimeoutMs); the webhook dedupe store's statement was not sent`,
+        { mayHaveBeenApplied: sent },
+      );
+    });
   };
   const clock = () => {
     const at = now();
@@ -150,11 +198,38 @@ export function createPostgresDedupeStore(
       );
     },
 
+    async extend(id, token, leaseMs) {
+      checkDeliveryId(id);
+      checkToken(token);
+      const ms = Math.ceil(checkDurationMs('leaseMs', leaseMs));
+      const at = clock();
+      if (!TOKEN.test(token)) return false;
+      const { rows } = await query(
+        `UPDATE ${table} SET until_ms = $4
+         WHERE namespace = $1 AND id = $2 AND state = 'leased' AND token = $3
+         RETURNING 1 AS extended`,
+        [namespace, id, token, at + ms],
+      );
+      return rows.length === 1;
+    },
+
     async close() {
       closed = true;
       await end();
     },
   };
+}
+
+/**
+ * `work`, or the error `onTimeout` makes once `ms` pass; `onTimeout` also lets go of what `work`
+ * holds. The timer never outlives the race.
+ */
+function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 function checkToken(token: unknown): asserts token is string {

@@ -1,6 +1,9 @@
-import { ConfigurationError } from '@admin-api/auth';
+import { readFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { AdminApiError, ConfigurationError } from '@admin-api/auth';
 import pg from 'pg';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { steppedClock } from '../../app/test/support/dedupe-store-suite.js';
 import { dedupeTable } from '../src/dedupe-table.js';
 import {
@@ -12,11 +15,29 @@ import {
 } from '../src/index.js';
 import { runMigration } from '../src/migration-runner.js';
 import { DEDUPE_SWEEP_LIMIT, DEDUPE_SWEEP_MARGIN_MS } from '../src/postgres-dedupe-store.js';
-import { resolvePostgresDedupeStoreConfig } from '../src/postgres-dedupe-store-options.js';
+import {
+  DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS,
+  resolvePostgresDedupeStoreConfig,
+} from '../src/postgres-dedupe-store-options.js';
 import { testPool, usePostgresServer } from './postgres-fixture.js';
 
 const LEASE_MS = 30_000;
 const KEEP_MS = 3_600_000;
+/** Far past the 200 ms bound, far below vitest's 120 s: a call left pending fails the test. */
+const STALL_TEST_TIMEOUT_MS = 10_000;
+
+/** Server processes a test stopped; resumed by the test, or after it if it failed first. */
+const stopped = new Set<number>();
+function stop(pids: readonly number[]): void {
+  for (const pid of pids) {
+    stopped.add(pid);
+    process.kill(pid, 'SIGSTOP');
+  }
+}
+function resume(): void {
+  for (const pid of stopped) process.kill(pid, 'SIGCONT');
+  stopped.clear();
+}
 const APP = { clientId: 'dedupe-app', clientSecret: 'dedupe-secret', now: Date.now };
 
 async function tokenOf(store: PostgresDedupeStore, id: string): Promise<string> {
@@ -25,8 +46,42 @@ async function tokenOf(store: PostgresDedupeStore, id: string): Promise<string> 
   return claim.token;
 }
 
+/**
+ * The server's processes: the postmaster (from `postmaster.pid` in its data directory) and every
+ * process it started that `pg_stat_activity` lists, the backends of open connections included.
+ */
+async function serverProcesses(pool: pg.Pool): Promise<number[]> {
+  const { rows } = await pool.query<{ dir: string; pids: number[] }>(
+    `SELECT current_setting('data_directory') AS dir, array_agg(pid) AS pids FROM pg_stat_activity`,
+  );
+  const { dir = '', pids = [] } = rows[0] ?? {};
+  const postmaster = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  expect(postmaster).toBeGreaterThan(0);
+  return [postmaster, ...pids];
+}
+
+/** A TCP server that takes connections and never answers, as a hung PostgreSQL would. */
+async function silentServer() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port from listen(0)');
+  return {
+    connectionString: `postgres://postgres@127.0.0.1:${address.port}/none`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 describe('the PostgreSQL dedupe store', () => {
   const postgres = usePostgresServer();
+  afterEach(resume);
   const stores: PostgresDedupeStore[] = [];
   const open = (options: Parameters<typeof createPostgresDedupeStore>[1] = {}) => {
     const store = createPostgresDedupeStore(
@@ -178,6 +233,17 @@ describe('the PostgreSQL dedupe store', () => {
         until_ms: String(clock.now() + LEASE_MS),
       },
     ]);
+    clock.step(1_000);
+    expect(await store.extend('row', token, LEASE_MS)).toBe(true);
+    expect(await read()).toEqual([
+      {
+        namespace: 'ns',
+        id: 'row',
+        state: 'leased',
+        token,
+        until_ms: String(clock.now() + LEASE_MS),
+      },
+    ]);
     await store.complete('row', token, KEEP_MS);
     expect(await read()).toEqual([
       {
@@ -189,6 +255,72 @@ describe('the PostgreSQL dedupe store', () => {
       },
     ]);
   });
+
+  it(
+    'a PostgreSQL that stops answering fails each call with TIMEOUT after commandTimeoutMs, and the store works again once it answers',
+    async () => {
+      expect(DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS).toBe(2_000);
+      const store = open({ tableName: 'stalled_deliveries', commandTimeoutMs: 200 });
+      const token = await tokenOf(store, 'before');
+      const pids = await serverProcesses(postgres.pool());
+      stop(pids);
+      try {
+        const errors = [];
+        for (const call of [
+          () => store.claim('stalled', LEASE_MS),
+          () => store.complete('before', token, KEEP_MS),
+          () => store.release('before', token),
+          () => store.extend('before', token, LEASE_MS),
+        ]) {
+          errors.push(await call().catch((caught: unknown) => caught));
+        }
+        for (const error of errors) {
+          expect(error).toBeInstanceOf(AdminApiError);
+          expect(error).toMatchObject({ code: 'TIMEOUT' });
+        }
+        // The first went out on the pooled connection; the others found no connection in time.
+        expect(errors.map((error) => (error as AdminApiError).mayHaveBeenApplied)).toEqual([
+          true,
+          false,
+          false,
+          false,
+        ]);
+      } finally {
+        resume();
+      }
+      await tokenOf(store, 'after');
+      expect(await store.extend('before', token, LEASE_MS)).toBe(true);
+    },
+    STALL_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a server that never answers fails the first call with TIMEOUT, with its own pool or a { pool } that would wait forever',
+    async () => {
+      const silent = await silentServer();
+      const given = testPool(silent.connectionString);
+      const stores = [
+        createPostgresDedupeStore(
+          { connectionString: silent.connectionString },
+          { commandTimeoutMs: 200 },
+        ),
+        createPostgresDedupeStore({ pool: given }, { commandTimeoutMs: 200 }),
+      ];
+      try {
+        for (const store of stores) {
+          await expect(store.claim('unanswered', LEASE_MS)).rejects.toMatchObject({
+            code: 'TIMEOUT',
+            mayHaveBeenApplied: false,
+          });
+        }
+      } finally {
+        await silent.close();
+        for (const store of stores) await store.close();
+        await given.end();
+      }
+    },
+    STALL_TEST_TIMEOUT_MS,
+  );
 
   it('a { pool } given by the user is not ended by close()', async () => {
     const pool = testPool(postgres.server.connectionString);
@@ -242,6 +374,9 @@ describe('the PostgreSQL dedupe store', () => {
       [{ namespace: 'x'.repeat(257) }, 'namespace'],
       [{ namespace: 'a\u0000b' }, 'namespace'],
       [{ now: 1 as unknown as () => number }, 'now'],
+      [{ commandTimeoutMs: 0 }, 'commandTimeoutMs'],
+      [{ commandTimeoutMs: Number.NaN }, 'commandTimeoutMs'],
+      [{ commandTimeoutMs: '200' as unknown as number }, 'commandTimeoutMs'],
     ] as const) {
       const create = () => createPostgresDedupeStore({ connectionString }, options);
       expect(create).toThrow(

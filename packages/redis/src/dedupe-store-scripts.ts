@@ -75,3 +75,20 @@ if kind == 'lease' and token == ARGV[1] then
 end
 return 0`,
 );
+
+/**
+ * KEYS: the id's key. ARGV: the token, the lease's new deadline, PX.
+ * Moves the lease to the new deadline, and its PX with it, only while the key holds the lease of
+ * that token: a lease whose deadline passed included, as long as no claim took it over. Returns
+ * 1 if it did, else 0 (also when the key holds something the store did not write).
+ */
+export const EXTEND_DELIVERY = defineLuaScript(
+  'extend-delivery',
+  1,
+  `${READ}local kind, _, token = read(KEYS[1])
+if kind == 'lease' and token == ARGV[1] then
+  redis.call('SET', KEYS[1], 'lease:' .. ARGV[2] .. ':' .. token, 'PX', ARGV[3])
+  return 1
+end
+return 0`,
+);

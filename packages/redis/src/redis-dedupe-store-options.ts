@@ -1,8 +1,10 @@
 import { ConfigurationError } from '@admin-api/auth';
-import { checkOptionalFunction } from '@admin-api/auth/internal';
+import { checkDurationMs, checkOptionalFunction } from '@admin-api/auth/internal';
 
 /** Prefix of the dedupe store's keys unless `keyPrefix` says otherwise. */
 export const DEFAULT_DEDUPE_KEY_PREFIX = 'admin-api:webhook:';
+/** How long one call of the dedupe store waits for Redis unless `commandTimeoutMs` says otherwise. */
+export const DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS = 2_000;
 
 /** Options of `createRedisDedupeStore`; all optional. */
 export interface RedisDedupeStoreOptions {
@@ -23,12 +25,25 @@ export interface RedisDedupeStoreOptions {
    * @example () => Date.UTC(2030, 0, 1)
    */
   now?: (() => number) | undefined;
+  /**
+   * The longest one call (`claim`, `complete`, `release`, `extend`) waits for Redis, the wait for
+   * the first connection included: past it the call rejects with an `AdminApiError` (`TIMEOUT`),
+   * so a Redis that stops answering fails the delivery (the service retries it) instead of
+   * leaving it pending. The script may still run once Redis answers again: a claim that timed out
+   * may hold the id until its lease runs out; a complete that timed out may have marked it done.
+   * `close()` waits as long for pending calls before it drops the connection.
+   *
+   * @default 2000 ({@link DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS})
+   * @example 500
+   */
+  commandTimeoutMs?: number | undefined;
 }
 
 /** {@link RedisDedupeStoreOptions} checked, with the defaults filled in. */
 export interface RedisDedupeStoreConfig {
   readonly keyPrefix: string;
   readonly now: () => number;
+  readonly commandTimeoutMs: number;
 }
 
 /** Checks the options once, at creation: a mistake throws a ConfigurationError naming it. */
@@ -47,5 +62,12 @@ export function resolveRedisDedupeStoreConfig(
     );
   }
   checkOptionalFunction('now', options.now);
-  return { keyPrefix, now: options.now ?? Date.now };
+  return {
+    keyPrefix,
+    now: options.now ?? Date.now,
+    commandTimeoutMs: checkDurationMs(
+      'commandTimeoutMs',
+      options.commandTimeoutMs ?? DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS,
+    ),
+  };
 }

@@ -3,14 +3,19 @@ import type { DedupeClaim, WebhookDedupeStore } from '@admin-api/app';
 import { checkDeliveryId } from '@admin-api/app/internal';
 import { AdminApiError, ConfigurationError } from '@admin-api/auth';
 import { checkDurationMs } from '@admin-api/auth/internal';
-import { CLAIM_DELIVERY, COMPLETE_DELIVERY, RELEASE_DELIVERY } from './dedupe-store-scripts.js';
+import {
+  CLAIM_DELIVERY,
+  COMPLETE_DELIVERY,
+  EXTEND_DELIVERY,
+  RELEASE_DELIVERY,
+} from './dedupe-store-scripts.js';
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
 import { integerReply, type LuaScript, runScript, stringReply } from './lua-script.js';
 import {
   type RedisDedupeStoreOptions,
   resolveRedisDedupeStoreConfig,
 } from './redis-dedupe-store-options.js';
-import { DEFAULT_COMMAND_TIMEOUT_MS } from './redis-fleet-options.js';
+import { CommandTimeout, withTimeout } from './redis-health.js';
 
 /** A {@link WebhookDedupeStore} on Redis: pass it to `createWebhookHandler({ ..., dedupe })`. */
 export interface RedisDedupeStore extends WebhookDedupeStore {
@@ -26,8 +31,6 @@ export interface RedisDedupeStore extends WebhookDedupeStore {
  * clocks run behind, which judge the deadline later. Only frees space; never decides.
  */
 export const DEDUPE_EXPIRY_MARGIN_MS = 60_000;
-/** How long a call waits for the store's own connection to come up the first time. */
-const CONNECT_WAIT_MS = DEFAULT_COMMAND_TIMEOUT_MS;
 /** The store's own client reconnects at least this often while Redis is away. */
 const MAX_RECONNECT_DELAY_MS = 1_000;
 
@@ -37,11 +40,14 @@ const BUSY: DedupeClaim = { outcome: 'busy' };
 /**
  * Creates a dedupe store for webhook deliveries in Redis, shared by every process of an app: one
  * key per delivery id (`keyPrefix` and the id, percent-encoded), and one Lua script per call, so
- * each claim, complete and release is atomic. Deadlines are the callers' clock (`now`) stored in
- * the value; each key expires a minute after its deadline, which only frees space. A key that
- * holds anything the store did not write fails `claim` and `complete` with an `AdminApiError`
- * (`INVALID_RESPONSE`) and is left as it is. Options are checked here; the connection opens in
- * the background.
+ * each claim, complete, release and extend is atomic. Deadlines are the callers' clock (`now`)
+ * stored in the value; each key expires a minute after its deadline, which only frees space, and
+ * `extend` moves both. `extend` moves a lease whose deadline passed too, while no claim has taken
+ * it over (its key is then still there for a minute). A key that holds anything the store did not
+ * write fails `claim` and `complete` with an `AdminApiError` (`INVALID_RESPONSE`), makes `extend`
+ * answer false, and is left as it is. Each call waits at most `commandTimeoutMs` (2 s by default)
+ * for Redis, then rejects with an `AdminApiError` (`TIMEOUT`). Options are checked here; the
+ * connection opens in the background.
  *
  * @example
  * const dedupe = createRedisDedupeStore({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
@@ -53,8 +59,8 @@ export function createRedisDedupeStore(
   options: RedisDedupeStoreOptions = {},
 ): RedisDedupeStore {
   checkConnection(connection);
-  const { keyPrefix, now } = resolveRedisDedupeStoreConfig(options);
-  const redis = openFleetConnection(connection, MAX_RECONNECT_DELAY_MS);
+  const { keyPrefix, now, commandTimeoutMs } = resolveRedisDedupeStoreConfig(options);
+  const redis = openFleetConnection(connection, { maxReconnectDelayMs: MAX_RECONNECT_DELAY_MS });
   let closed = false;
 
   const keyOf = (id: string) => `${keyPrefix}${encodeURIComponent(id)}`;
@@ -65,6 +71,15 @@ export function createRedisDedupeStore(
     }
     return Math.floor(at);
   };
+  /** A call Redis did not answer in time; `sent` when the script went out and may yet run. */
+  const timedOut = (script: LuaScript, sent: boolean, cause?: unknown) =>
+    new AdminApiError(
+      'TIMEOUT',
+      sent
+        ? `Redis did not answer the webhook dedupe store's "${script.name}" within ${commandTimeoutMs} ms (commandTimeoutMs); the script may still run once it does`
+        : `No connection to Redis within ${commandTimeoutMs} ms (commandTimeoutMs); the webhook dedupe store's "${script.name}" was not sent`,
+      { cause, mayHaveBeenApplied: sent },
+    );
   const run = async (script: LuaScript, key: string, args: (string | number)[]) => {
     if (closed) {
       throw new ConfigurationError(
@@ -72,8 +87,20 @@ export function createRedisDedupeStore(
         'This dedupe store is closed; close it only once the webhook handler is done',
       );
     }
-    await redis.gate.wait(CONNECT_WAIT_MS);
-    return runScript(redis.client, script, [key], args);
+    const startedAt = performance.now();
+    const connected = await redis.gate.wait(commandTimeoutMs);
+    const leftMs = commandTimeoutMs - (performance.now() - startedAt);
+    if (!connected || leftMs <= 0) throw timedOut(script, false);
+    try {
+      return await withTimeout(
+        runScript(redis.client, script, [key], args),
+        leftMs,
+        `no answer within ${commandTimeoutMs} ms`,
+      );
+    } catch (error) {
+      if (error instanceof CommandTimeout) throw timedOut(script, true, error);
+      throw error;
+    }
   };
   /** A key that holds what the store did not write: never overwritten, never an answer. */
   const foreign = (key: string) =>
@@ -119,10 +146,21 @@ export function createRedisDedupeStore(
       integerReply(RELEASE_DELIVERY, await run(RELEASE_DELIVERY, keyOf(id), [token]));
     },
 
+    async extend(id, token, leaseMs) {
+      checkDeliveryId(id);
+      checkToken(token);
+      const ms = Math.ceil(checkDurationMs('leaseMs', leaseMs));
+      const reply = integerReply(
+        EXTEND_DELIVERY,
+        await run(EXTEND_DELIVERY, keyOf(id), [token, clock() + ms, ms + DEDUPE_EXPIRY_MARGIN_MS]),
+      );
+      return reply === 1;
+    },
+
     async close() {
       if (closed) return;
       closed = true;
-      await redis.close(CONNECT_WAIT_MS);
+      await redis.close(commandTimeoutMs);
     },
   };
 }

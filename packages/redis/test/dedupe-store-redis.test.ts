@@ -1,5 +1,6 @@
 import { AdminApiError, ConfigurationError } from '@admin-api/auth';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/support/free-port.js';
 import { steppedClock } from '../../app/test/support/dedupe-store-suite.js';
 import {
   createRedisDedupeStore,
@@ -7,10 +8,26 @@ import {
   type RedisDedupeStore,
 } from '../src/index.js';
 import { DEDUPE_EXPIRY_MARGIN_MS } from '../src/redis-dedupe-store.js';
+import { DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS } from '../src/redis-dedupe-store-options.js';
 import { type TestRedisClient, until, useRedisServer } from './redis-fixture.js';
 
 const LEASE_MS = 30_000;
 const KEEP_MS = 3_600_000;
+/** Far past the 200 ms bound, far below vitest's 120 s: a call left pending fails the test. */
+const STALL_TEST_TIMEOUT_MS = 10_000;
+
+/** Server processes a test stopped; resumed by the test, or after it if it failed first. */
+const stopped = new Set<number>();
+function stop(pids: readonly number[]): void {
+  for (const pid of pids) {
+    stopped.add(pid);
+    process.kill(pid, 'SIGSTOP');
+  }
+}
+function resume(): void {
+  for (const pid of stopped) process.kill(pid, 'SIGCONT');
+  stopped.clear();
+}
 
 async function connectedClients(admin: TestRedisClient): Promise<number> {
   const list = (await admin.sendCommand(['CLIENT', 'LIST'])) as string;
@@ -25,6 +42,7 @@ async function tokenOf(store: RedisDedupeStore, id: string): Promise<string> {
 
 describe('the Redis dedupe store', () => {
   const redis = useRedisServer();
+  afterEach(resume);
   const open = (options: Parameters<typeof createRedisDedupeStore>[1] = {}) =>
     createRedisDedupeStore({ client: redis.client }, options);
 
@@ -47,6 +65,21 @@ describe('the Redis dedupe store', () => {
     expect(keepTtl).toBeLessThanOrEqual(KEEP_MS + DEDUPE_EXPIRY_MARGIN_MS);
   });
 
+  it('an extend rewrites the lease with its new deadline and moves the key’s expiry with it', async () => {
+    const clock = steppedClock();
+    const store = open({ now: clock.now });
+    const key = `${DEFAULT_DEDUPE_KEY_PREFIX}extended`;
+    const claim = await store.claim('extended', 1_000);
+    if (claim.outcome !== 'claimed') throw new Error(`extended was ${claim.outcome}`);
+    expect(await redis.client.pTTL(key)).toBeLessThanOrEqual(1_000 + DEDUPE_EXPIRY_MARGIN_MS);
+    clock.step(500);
+    expect(await store.extend('extended', claim.token, LEASE_MS)).toBe(true);
+    expect(await redis.client.get(key)).toBe(`lease:${clock.now() + LEASE_MS}:${claim.token}`);
+    const ttl = await redis.client.pTTL(key);
+    expect(ttl).toBeGreaterThan(LEASE_MS + DEDUPE_EXPIRY_MARGIN_MS - 10_000);
+    expect(ttl).toBeLessThanOrEqual(LEASE_MS + DEDUPE_EXPIRY_MARGIN_MS);
+  });
+
   it('a prefix that starts another prefix does not let their ids meet', async () => {
     const short = open({ keyPrefix: 'app:' });
     const long = open({ keyPrefix: 'app:x:' });
@@ -62,7 +95,7 @@ describe('the Redis dedupe store', () => {
     ['a lease without its token', (key) => redis.client.set(key, 'lease:99999999999999:')],
     ['a long string of the right form', (key) => redis.client.set(key, `done:${'9'.repeat(200)}`)],
   ])(
-    'a key holding %s fails claim and complete with INVALID_RESPONSE and is left as it was',
+    'a key holding %s fails claim and complete with INVALID_RESPONSE, is not extended, and is left as it was',
     async (_, plant) => {
       const store = open();
       const id = 'planted';
@@ -79,9 +112,64 @@ describe('the Redis dedupe store', () => {
         expect((error as Error).message).toContain(key);
       }
       await store.release(id, 'A'.repeat(24));
+      expect(await store.extend(id, 'A'.repeat(24), LEASE_MS)).toBe(false);
       expect(await redis.client.dump(key)).toEqual(before);
       expect(await redis.client.pTTL(key)).toBe(-1);
     },
+  );
+
+  it(
+    'a Redis that stops answering fails each call with TIMEOUT after commandTimeoutMs, and the store works again once it answers',
+    async () => {
+      expect(DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS).toBe(2_000);
+      const info = await redis.client.info('server');
+      const pid = Number(/^process_id:(\d+)/m.exec(info)?.[1]);
+      expect(pid).toBeGreaterThan(0);
+      const store = createRedisDedupeStore({ url: redis.server.url }, { commandTimeoutMs: 200 });
+      try {
+        const token = await tokenOf(store, 'before');
+        stop([pid]);
+        try {
+          for (const call of [
+            () => store.claim('stalled', LEASE_MS),
+            () => store.complete('before', token, KEEP_MS),
+            () => store.release('before', token),
+            () => store.extend('before', token, LEASE_MS),
+          ]) {
+            const error = await call().catch((caught: unknown) => caught);
+            expect(error).toBeInstanceOf(AdminApiError);
+            // Sent, so it may run once Redis answers again.
+            expect(error).toMatchObject({ code: 'TIMEOUT', mayHaveBeenApplied: true });
+          }
+        } finally {
+          resume();
+        }
+        await tokenOf(store, 'after');
+        expect(await store.extend('before', token, LEASE_MS)).toBe(false);
+      } finally {
+        await store.close();
+      }
+    },
+    STALL_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a Redis that cannot be reached fails a call with TIMEOUT after commandTimeoutMs, having sent nothing',
+    async () => {
+      const store = createRedisDedupeStore(
+        { url: `redis://127.0.0.1:${await freePort()}` },
+        { commandTimeoutMs: 200 },
+      );
+      try {
+        await expect(store.claim('unreachable', LEASE_MS)).rejects.toMatchObject({
+          code: 'TIMEOUT',
+          mayHaveBeenApplied: false,
+        });
+      } finally {
+        await store.close();
+      }
+    },
+    STALL_TEST_TIMEOUT_MS,
   );
 
   it('close() leaves a client passed in open', async () => {
@@ -112,6 +200,9 @@ describe('the Redis dedupe store', () => {
       [{ keyPrefix: 'has{brace:' }, 'keyPrefix'],
       [{ keyPrefix: 7 as unknown as string }, 'keyPrefix'],
       [{ now: 'soon' as unknown as () => number }, 'now'],
+      [{ commandTimeoutMs: 0 }, 'commandTimeoutMs'],
+      [{ commandTimeoutMs: -1 }, 'commandTimeoutMs'],
+      [{ commandTimeoutMs: '200' as unknown as number }, 'commandTimeoutMs'],
     ] as const) {
       expect(() => createRedisDedupeStore({ url }, options)).toThrow(
         expect.objectContaining({ code: 'INVALID_OPTION', message: expect.stringContaining(name) }),

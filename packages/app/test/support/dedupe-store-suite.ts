@@ -209,6 +209,177 @@ export function describeDedupeStore(name: string, makeHarness: () => Promise<Ded
       expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'done' });
     });
 
+    it('an extend by the holder moves its lease: others find the id busy past the old deadline, until the new one', async () => {
+      const { clock, one, two } = await processes(2);
+      const id = idOf('extend');
+      const token = tokenOf(await one.claim(id, LEASE_MS));
+      clock.step(LEASE_MS - 1_000);
+      expect(await one.extend(id, token, LEASE_MS)).toBe(true);
+      clock.step(1_000);
+      expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+      // The new deadline is leaseMs from the extend.
+      clock.step(LEASE_MS - 1_000 - 1);
+      expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+      expect(await one.extend(id, token, LEASE_MS)).toBe(true);
+      clock.step(LEASE_MS - 1);
+      expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+      clock.step(1);
+      const next = tokenOf(await two.claim(id, LEASE_MS));
+      expect(next).not.toBe(token);
+      expect(await one.extend(id, token, LEASE_MS)).toBe(false);
+    });
+
+    it('an extend counts leaseMs from now, so a shorter one brings the deadline closer', async () => {
+      const { clock, one, two } = await processes(2);
+      const id = idOf('extend-shorter');
+      const token = tokenOf(await one.claim(id, LEASE_MS));
+      expect(await one.extend(id, token, 5_000)).toBe(true);
+      clock.step(4_999);
+      expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+      clock.step(1);
+      expect(await two.claim(id, LEASE_MS)).toEqual({
+        outcome: 'claimed',
+        token: expect.any(String),
+      });
+    });
+
+    it("an extend with another token, another id's token or of an unknown id answers false and changes nothing", async () => {
+      const { clock, one, two } = await processes(2);
+      const id = idOf('extend-wrong');
+      const token = tokenOf(await one.claim(id, LEASE_MS));
+      const otherId = idOf('other');
+      const otherToken = tokenOf(await one.claim(otherId, LEASE_MS));
+      for (const wrong of [
+        'not-a-token',
+        '',
+        otherToken,
+        `${token}x`,
+        `${token}\u0000`,
+        '\ud800',
+      ]) {
+        expect(await two.extend(id, wrong, 10 * LEASE_MS)).toBe(false);
+      }
+      expect(await one.extend(otherId, otherToken, LEASE_MS)).toBe(true);
+      const unknown = idOf('unknown');
+      expect(await two.extend(unknown, token, LEASE_MS)).toBe(false);
+      expect(await two.claim(unknown, LEASE_MS)).toEqual({
+        outcome: 'claimed',
+        token: expect.any(String),
+      });
+      // The lease still runs out when it did.
+      clock.step(LEASE_MS);
+      const next = tokenOf(await two.claim(id, LEASE_MS));
+      expect(next).not.toBe(token);
+    });
+
+    it('an extend after complete answers false and the id stays done for keepMs', async () => {
+      const { clock, one, two } = await processes(2);
+      const id = idOf('extend-done');
+      const token = tokenOf(await one.claim(id, LEASE_MS));
+      await one.complete(id, token, KEEP_MS);
+      expect(await one.extend(id, token, LEASE_MS)).toBe(false);
+      expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'done' });
+      clock.step(KEEP_MS - 1);
+      expect(await one.extend(id, token, 2 * KEEP_MS)).toBe(false);
+      expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'done' });
+      clock.step(1);
+      expect(await two.claim(id, LEASE_MS)).toEqual({
+        outcome: 'claimed',
+        token: expect.any(String),
+      });
+    });
+
+    it('an extend after release answers false, and the next claim takes the id', async () => {
+      const { one, two } = await processes(2);
+      const id = idOf('extend-released');
+      const token = tokenOf(await one.claim(id, LEASE_MS));
+      await one.release(id, token);
+      expect(await one.extend(id, token, LEASE_MS)).toBe(false);
+      expect(await two.claim(id, LEASE_MS)).toEqual({
+        outcome: 'claimed',
+        token: expect.any(String),
+      });
+    });
+
+    it('an extend after the lease ran out and another claimed answers false; the new holder keeps the id', async () => {
+      const { clock, one: late, two: next, three: third } = await processes(3);
+      const id = idOf('extend-taken');
+      const old = tokenOf(await late.claim(id, LEASE_MS));
+      clock.step(LEASE_MS);
+      const current = tokenOf(await next.claim(id, 5_000));
+      expect(await late.extend(id, old, LEASE_MS)).toBe(false);
+      // The new holder's lease is as it claimed it: 5 s, not moved by the old token.
+      clock.step(4_999);
+      expect(await third.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+      expect(await next.extend(id, current, LEASE_MS)).toBe(true);
+      expect(await late.extend(id, old, LEASE_MS)).toBe(false);
+      clock.step(LEASE_MS - 1);
+      expect(await third.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+      await next.release(id, current);
+      expect(await third.claim(id, LEASE_MS)).toEqual({
+        outcome: 'claimed',
+        token: expect.any(String),
+      });
+    });
+
+    it('a lease that ran out, while no other claim took it, is still its holder’s to extend', async () => {
+      const { clock, one, two } = await processes(2);
+      const id = idOf('extend-overdue');
+      const token = tokenOf(await one.claim(id, LEASE_MS));
+      clock.step(LEASE_MS + 1_000);
+      expect(await one.extend(id, token, LEASE_MS)).toBe(true);
+      clock.step(LEASE_MS - 1);
+      expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+      await one.complete(id, token, KEEP_MS);
+      expect(await two.claim(id, LEASE_MS)).toEqual({ outcome: 'done' });
+    });
+
+    it('an extend and a claim racing at the deadline: either the extend holds the id or the claim takes it, never both', async () => {
+      const { clock, one, two, three } = await processes(3);
+      const ids = Array.from({ length: 20 }, (_, i) => idOf(`extend-race-${i}`));
+      const tokens: string[] = [];
+      for (const id of ids) tokens.push(tokenOf(await one.claim(id, LEASE_MS)));
+      clock.step(LEASE_MS);
+      // Each pair in one of four ways: either process extends (the other claims), either call
+      // goes first.
+      const roles = (i: number): [WebhookDedupeStore, WebhookDedupeStore] =>
+        i % 2 === 0 ? [one, two] : [two, one];
+      const raced = await Promise.all(
+        ids.map(async (id, i) => {
+          const token = tokens[i] ?? '';
+          const [extender, claimer] = roles(i);
+          if (i % 4 < 2) {
+            const [extended, claim] = await Promise.all([
+              extender.extend(id, token, LEASE_MS),
+              claimer.claim(id, LEASE_MS),
+            ]);
+            return { extended, claim };
+          }
+          const [claim, extended] = await Promise.all([
+            claimer.claim(id, LEASE_MS),
+            extender.extend(id, token, LEASE_MS),
+          ]);
+          return { extended, claim };
+        }),
+      );
+      for (const [i, { extended, claim }] of raced.entries()) {
+        const id = ids[i] ?? '';
+        const token = tokens[i] ?? '';
+        const [extender, claimer] = roles(i);
+        expect(claim.outcome).toBe(extended ? 'busy' : 'claimed');
+        expect(await three.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+        // Whoever won holds it; the other's token does nothing.
+        if (extended) {
+          expect(await extender.extend(id, token, LEASE_MS)).toBe(true);
+        } else {
+          expect(await extender.extend(id, token, LEASE_MS)).toBe(false);
+          await extender.release(id, token);
+          expect(await claimer.extend(id, tokenOf(claim), LEASE_MS)).toBe(true);
+        }
+        expect(await three.claim(id, LEASE_MS)).toEqual({ outcome: 'busy' });
+      }
+    });
+
     it('of 50 claims of one id at once, from three processes, exactly one holds it', async () => {
       const { one, two, three } = await processes(3);
       const all = [one, two, three];
@@ -302,7 +473,7 @@ export function describeDedupeStore(name: string, makeHarness: () => Promise<Ded
       expect(await one.claim(id, LEASE_MS)).toEqual({ outcome: 'done' });
     });
 
-    it('refuses an id that is empty, over 256 characters, not well-formed UTF-16 or holding U+0000, and a lease or keep that is no duration', async () => {
+    it('refuses an id that is empty, over 256 characters, not well-formed UTF-16 or holding U+0000, a token that is no string, and a lease or keep that is no duration', async () => {
       const { one } = await processes(1);
       const refused = [
         '',
@@ -316,12 +487,21 @@ export function describeDedupeStore(name: string, makeHarness: () => Promise<Ded
         await expect(one.claim(id, LEASE_MS)).rejects.toBeInstanceOf(TypeError);
         await expect(one.complete(id, 'token', KEEP_MS)).rejects.toBeInstanceOf(TypeError);
         await expect(one.release(id, 'token')).rejects.toBeInstanceOf(TypeError);
+        await expect(one.extend(id, 'token', LEASE_MS)).rejects.toBeInstanceOf(TypeError);
       }
       for (const ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
         await expect(one.claim('fine', ms)).rejects.toBeInstanceOf(ConfigurationError);
         await expect(one.complete('fine', 'token', ms)).rejects.toMatchObject({
           code: 'INVALID_OPTION',
         });
+        await expect(one.extend('fine', 'token', ms)).rejects.toMatchObject({
+          code: 'INVALID_OPTION',
+        });
+      }
+      for (const token of [undefined, 42, null] as unknown as string[]) {
+        await expect(one.complete('fine', token, KEEP_MS)).rejects.toBeInstanceOf(TypeError);
+        await expect(one.release('fine', token)).rejects.toBeInstanceOf(TypeError);
+        await expect(one.extend('fine', token, LEASE_MS)).rejects.toBeInstanceOf(TypeError);
       }
       // Nothing was stored by the refused calls.
       expect(await one.claim('fine', LEASE_MS)).toEqual({
