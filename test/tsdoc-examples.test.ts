@@ -81,6 +81,8 @@ const CONTEXT: Readonly<Record<string, ExampleContext>> = {
   'packages/postgres/src/postgres-dedupe-store.ts createPostgresDedupeStore': {
     before: `import { createPostgresDedupeStore } from '@admin-api/postgres';`,
   },
+  'packages/postgres/src/postgres-dedupe-store-options.ts PostgresDedupeStoreOptions.commandTimeoutMs':
+    checkedAs(POSTGRES_DEDUPE_OPTIONS, "PostgresDedupeStoreOptions['commandTimeoutMs']"),
   'packages/postgres/src/postgres-dedupe-store-options.ts PostgresDedupeStoreOptions.schema':
     checkedAs(POSTGRES_DEDUPE_OPTIONS, "PostgresDedupeStoreOptions['schema']"),
   'packages/postgres/src/postgres-dedupe-store-options.ts PostgresDedupeStoreOptions.tableName':
@@ -220,6 +222,9 @@ import { it } from 'vitest';`,
   'packages/redis/src/keys.ts fleetKeys': {
     before: `import { fleetKeys } from '../node_modules/@admin-api/redis/dist/keys.js';`,
   },
+  'packages/redis/src/keys.ts fleetTokenKeys': {
+    before: `import { fleetTokenKeys } from '../node_modules/@admin-api/redis/dist/keys.js';\ndeclare const secret: string;`,
+  },
   'packages/redis/src/redis-dedupe-store.ts createRedisDedupeStore': {
     before: `import { createRedisDedupeStore } from '@admin-api/redis';`,
   },
@@ -227,6 +232,8 @@ import { it } from 'vitest';`,
     REDIS_DEDUPE_OPTIONS,
     "RedisDedupeStoreOptions['keyPrefix']",
   ),
+  'packages/redis/src/redis-dedupe-store-options.ts RedisDedupeStoreOptions.commandTimeoutMs':
+    checkedAs(REDIS_DEDUPE_OPTIONS, "RedisDedupeStoreOptions['commandTimeoutMs']"),
   'packages/redis/src/redis-dedupe-store-options.ts RedisDedupeStoreOptions.now': checkedAs(
     REDIS_DEDUPE_OPTIONS,
     "RedisDedupeStoreOptions['now']",

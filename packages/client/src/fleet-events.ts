@@ -7,21 +7,29 @@ export interface FleetBudget {
 }
 
 /**
- * The fleet's shared store stopped answering in time, or refused a command of the app's. Until
- * the app's `fleet_recovered`, this process paces the app at the fleet's fallback share of the
- * budget and keeps its own token. Alert on it: every process of the app now counts for itself.
+ * The fleet's shared store stopped answering in time, refused a command of the app's, or lost
+ * the app's keys. Until the app's `fleet_recovered`, this process paces the app at the fleet's
+ * fallback share of the budget and keeps its own token (after lost keys: holds every slot for a
+ * window, while what the lost keys counted may still count at the service). Alert on it.
  */
 export interface FleetDegradedEvent {
   type: 'fleet_degraded';
   /** The app: a short hash of its client id, as in the fleet's key names. */
   app: string;
-  /** `timeout`: no answer within the command timeout; `error`: a failed or refused command. */
-  reason: 'timeout' | 'error';
+  /**
+   * `unreachable`: no connection; `timeout`: no answer within the command timeout; `error`: a
+   * failed or refused command; `keys_lost`: the store is up but forgot the app's keys (flushed,
+   * deleted, evicted, restarted without persistence), so the fleet holds for a window.
+   */
+  reason: 'unreachable' | 'timeout' | 'error' | 'keys_lost';
   /** What failed, e.g. `ECONNREFUSED`; never a token, the secret or the client id. */
   message: string;
 }
 
-/** The shared store takes the app's writes again; this process is back on its shared token and budget. */
+/**
+ * The shared store takes the app's writes again, or the hold after lost keys ended; this process
+ * is back on its shared token and budget.
+ */
 export interface FleetRecoveredEvent {
   type: 'fleet_recovered';
   /** The app: a short hash of its client id. */

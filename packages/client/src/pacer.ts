@@ -63,13 +63,6 @@ export interface PacerOptions extends RateLimitOptions {
    */
   monotonicNow?: (() => number) | undefined;
   /**
-   * The former name of `monotonicNow`, read only when that is absent (so the client's clock
-   * options can be passed as they are). Give it no wall clock (`Date.now`): every wait would
-   * jump with it.
-   * @deprecated use `monotonicNow`
-   */
-  now?: (() => number) | undefined;
-  /**
    * Timer of the pacer's waits, e.g. a virtual one in tests, with `monotonicNow` reading the
    * same virtual time.
    * @default setTimeout
@@ -124,11 +117,10 @@ export interface Pacer extends RateLimiter {
 export function createPacer(options: PacerOptions = {}): Pacer {
   const budget = resolveRateLimit(options);
   checkOptionalFunction('monotonicNow', options.monotonicNow);
-  checkOptionalFunction('now', options.now);
   checkOptionalFunction('setTimer', options.setTimer);
   return pacerFromConfig(
     budget,
-    options.monotonicNow ?? options.now ?? realMonotonicNow,
+    options.monotonicNow ?? realMonotonicNow,
     options.setTimer ?? realSetTimer,
   );
 }

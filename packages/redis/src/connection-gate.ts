@@ -2,8 +2,11 @@
 export interface ConnectionGate {
   /** True once `ready` has settled: the first connection is made, or will never be. */
   readonly open: boolean;
-  /** Resolves `true` once the gate opens, or `false` after `ms` if it has not. */
-  wait(ms: number): Promise<boolean>;
+  /**
+   * Resolves `true` once the gate opens, or `false` after `ms` if it has not. A `background` wait
+   * (a probe's) does not keep the process alive; a call's does, as the call itself would.
+   */
+  wait(ms: number, options?: { background?: boolean }): Promise<boolean>;
   /** How many waits are still pending. */
   readonly waiting: number;
 }
@@ -31,7 +34,7 @@ export function createConnectionGate(ready: Promise<unknown>): ConnectionGate {
     get waiting() {
       return waiters.size;
     },
-    wait(ms) {
+    wait(ms, options) {
       if (open) return Promise.resolve(true);
       return new Promise((resolve) => {
         const settle = (opened: boolean) => {
@@ -40,6 +43,7 @@ export function createConnectionGate(ready: Promise<unknown>): ConnectionGate {
           resolve(opened);
         };
         const timer = setTimeout(() => settle(false), ms);
+        if (options?.background) timer.unref();
         waiters.add(settle);
       });
     },

@@ -26,11 +26,40 @@ export interface FleetRateLimiterOptions {
   probeIntervalMs: number;
   /** Told the other budgets in use whenever they change (an empty list once they agree). */
   onOtherBudgets(others: readonly BudgetConfig[], applied: AppliedBudget): void;
-  /** Clock of pauses and holds; only differences of it are used. @default Date.now */
-  now?: () => number;
-  /** Timer of the limiter's waits and of its fallback pacer's, e.g. a virtual one in tests. @default setTimeout */
+  /**
+   * Told when the fleet starts holding because Redis lost the budget's keys; `holdMs` is how long
+   * the hold lasts from now, as Redis says. Said once per hold, however often it is extended.
+   */
+  onKeysLost?: ((holdMs: number) => void) | undefined;
+  /** Told when that hold has ended: `heldForMs` after `onKeysLost`. */
+  onKeysLostHoldEnd?: ((heldForMs: number) => void) | undefined;
+  /**
+   * Clock every wait, pause and hold is measured on; only differences of it are used, so it must
+   * not jump when the wall clock is set. @default performance.now
+   */
+  monotonicNow?: () => number;
+  /**
+   * Timer of the limiter's waits and of its fallback pacer's, e.g. a virtual one in tests, with
+   * `monotonicNow` reading the same virtual time. @default setTimeout (unreferenced for the end of
+   * a hold, which no caller waits for)
+   */
   setTimer?: SetTimer;
 }
+
+/** The rate limiter a fleet gives its clients, with what the fleet reads of it. */
+export interface FleetRateLimiter extends RateLimiter {
+  /** True while the fleet holds because Redis lost the budget's keys. */
+  readonly holding: boolean;
+  /** Forgets any hold without a word (the fleet is closed); waiters are the caller's to end. */
+  close(): void;
+}
+
+/** A real timer that does not keep the process alive: for what no caller waits on. */
+const backgroundTimer: SetTimer = (callback, delayMs) => {
+  const timer = setTimeout(callback, delayMs);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
 
 interface Waiter {
   resolve(slot: BudgetSlot): void;
@@ -64,6 +93,15 @@ type Mode =
  * in this process one waiter at a time asks Redis (in FIFO order), so a crowd of callers costs
  * one script call per grant or refusal rather than one per caller.
  *
+ * Each answer carries the budget's generation. A process that saw one within the time the keys
+ * outlive an acquisition vouches for it on its next request; Redis holding another one, or none,
+ * means it lost the keys while staying up (a flush, a delete, an eviction, a restart without
+ * persistence), and would count the server's window from empty. Then the whole fleet holds (see
+ * ACQUIRE_SLOT) for the window plus the slowest recent request, reported once as `onKeysLost`,
+ * and takes slots from the shared budget again when the hold ends: every request sent from then
+ * on is counted in Redis, and those Redis forgot have left the server's window. Only a process on
+ * the shared budget vouches: one that fell back or is recovering is held by its fallback pacer.
+ *
  * When Redis cannot be reached, slots come from a per-process pacer at `fallbackShare` of the
  * budget. That pacer first holds for one window, since the server's window may be full with
  * requests the fleet sent through Redis, and for as long again as the slowest recent request
@@ -74,10 +112,11 @@ type Mode =
  * (the longest any other process can take to notice) plus the slowest recent request, a slot
  * needs both the fallback pacer and the shared budget.
  */
-export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLimiter {
+export function createFleetRateLimiter(options: FleetRateLimiterOptions): FleetRateLimiter {
   const { health, budget, fallbackShare, probeIntervalMs, onOtherBudgets } = options;
-  const now = options.now ?? (() => Date.now());
+  const now = options.monotonicNow ?? (() => performance.now());
   const setTimer = options.setTimer ?? realSetTimer;
+  const setBackgroundTimer = options.setTimer ?? backgroundTimer;
   let applied: AppliedBudget = { limit: budget.effectiveLimit, windowMs: budget.config.windowMs };
   let othersSeen = '';
   let mode: Mode = 'shared';
@@ -94,15 +133,70 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   // How long recent slots were held, to allow for requests in flight.
   const recent = createRecentHolds(now);
   const slowestRecentMs = () => recent.slowestMs(applied.windowMs);
+  // The budget's generation as Redis last gave it, and when the request that read it was sent.
+  let generation: { id: string; sentAt: number } | undefined;
+  // This process's shared slots in flight, and when the last one was released: how long its own
+  // requests may still count at the server if Redis forgets them.
+  let sharedInFlight = 0;
+  let lastSharedReleaseAt = Number.NEGATIVE_INFINITY;
+  // A hold after Redis lost the keys: since and until when (this process's clock).
+  let hold: { since: number; until: number; cancel: () => void } | undefined;
 
   const fallbackPacer = (): Pacer => {
     fallback ??= createPacer({
       limit: Math.max(1, Math.floor(applied.limit * fallbackShare)),
       windowMs: applied.windowMs,
-      now,
+      monotonicNow: now,
       setTimer,
     });
     return fallback;
+  };
+
+  /** What this process tells Redis of the budget's past when it asks for a slot. */
+  const acquireContext = () => {
+    const at = now();
+    // Only on the shared budget: a process that fell back or is recovering is held by its
+    // fallback pacer, and whatever Redis has now is what it goes on from.
+    const vouched =
+      mode === 'shared' && generation && at - generation.sentAt < budget.keysOutliveMs
+        ? generation.id
+        : undefined;
+    const pendingMs =
+      sharedInFlight > 0
+        ? applied.windowMs + slowestRecentMs()
+        : lastSharedReleaseAt + applied.windowMs - at;
+    return { knownGeneration: vouched, slowestMs: slowestRecentMs(), pendingMs };
+  };
+
+  /** The hold after a loss is over: said once. */
+  const endHold = () => {
+    if (!hold) return;
+    const { since, cancel } = hold;
+    cancel();
+    hold = undefined;
+    emitSafely(() => options.onKeysLostHoldEnd?.(Math.round(now() - since)));
+  };
+
+  /**
+   * The fleet holds for `ms` from now because Redis lost the keys: said once per hold, however
+   * often another process lengthens it. It ends when a slot is next given out or refused for
+   * another reason; with no caller waiting to ask, when its time is up (Redis may have
+   * lengthened it since, which the next caller learns).
+   */
+  const holdAfterLoss = (ms: number) => {
+    const at = now();
+    const until = at + ms;
+    if (hold && until <= hold.until) return;
+    hold?.cancel();
+    const since = hold?.since ?? at;
+    if (!hold) emitSafely(() => options.onKeysLost?.(ms));
+    const cancel = setBackgroundTimer(
+      () => {
+        if (queue.length === 0) endHold();
+      },
+      Math.max(1, ms),
+    );
+    hold = { since, until, cancel };
   };
 
   const enterFallback = () => {
@@ -115,6 +209,8 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
     // pause is what keeps the fleet within the budget.
     const flapped = mode === 'recovering' && now() - recoveringSince < applied.windowMs;
     mode = 'fallback';
+    // Back on Redis, the process goes on from whatever generation it finds there.
+    generation = undefined;
     // A hold of the fleet's own, not a 429's: it refuses no caller, whatever its bound.
     if (!flapped) fallbackPacer().holdFor(applied.windowMs + slowestRecentMs());
     const pauseLeftMs = pausedUntil - now();
@@ -134,8 +230,9 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   });
   if (health.degraded) enterFallback();
 
-  const observe = (attempt: BudgetAttempt) => {
+  const observe = (attempt: BudgetAttempt, sentAt: number) => {
     applied = attempt.applied;
+    generation = { id: attempt.generation, sentAt };
     const others = attempt.otherConfigs
       .map((c) => `${c.limit}/${c.windowMs}/${c.share}`)
       .sort()
@@ -203,9 +300,12 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
           continue;
         }
         let attempt: BudgetAttempt;
+        const sentAt = now();
         try {
-          attempt = await health.run(() => budget.tryAcquire());
+          const context = acquireContext();
+          attempt = await health.run(() => budget.tryAcquire(context));
         } catch (error) {
+          endHold();
           // Every waiter goes back to `acquire`, which now falls back.
           for (const waiter of queue.splice(0)) {
             settle(waiter);
@@ -213,12 +313,18 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
           }
           return;
         }
-        observe(attempt);
+        observe(attempt, sentAt);
+        // A slot, or a full window, says the hold is over; a pause says nothing of it.
+        if (attempt.granted || !(attempt.held || attempt.paused)) endHold();
         if (!attempt.granted) {
           // A pause another process wrote: kept, so that a fallback still holds for it; it
           // refuses the waiters with a smaller bound, and the others wait on.
-          if (attempt.paused) pauseLocally(attempt.waitMs);
-          else await rest(attempt.waitMs);
+          if (attempt.paused) {
+            pauseLocally(attempt.waitMs);
+          } else {
+            if (attempt.held) holdAfterLoss(attempt.waitMs);
+            await rest(attempt.waitMs);
+          }
           continue;
         }
         const waiter = queue.shift();
@@ -256,10 +362,15 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
   const timed = (release: () => void, shared: boolean) => {
     const acquiredAt = now();
     let released = false;
+    if (shared) sharedInFlight++;
     return () => {
       if (released) return;
       released = true;
       recent.record(now() - acquiredAt, applied.windowMs);
+      if (shared) {
+        sharedInFlight--;
+        lastSharedReleaseAt = now();
+      }
       // A shared request answered after the fallback began counts at the server a window more.
       if (shared && mode === 'fallback') fallback?.holdFor(applied.windowMs);
       release();
@@ -293,5 +404,23 @@ export function createFleetRateLimiter(options: FleetRateLimiterOptions): RateLi
       health.run(() => budget.pauseFor(ms)).catch(() => {});
     },
     honorsMaxPauseMs: true,
+
+    get holding() {
+      return hold !== undefined;
+    },
+
+    close() {
+      hold?.cancel();
+      hold = undefined;
+    },
   };
+}
+
+/** Runs a listener of the fleet's; what it throws is not the limiter's concern. */
+function emitSafely(notify: () => void): void {
+  try {
+    notify();
+  } catch {
+    // Ignored, as the fleet's event listeners' exceptions are.
+  }
 }

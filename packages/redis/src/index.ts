@@ -4,6 +4,7 @@ export { DEFAULT_KEY_PREFIX } from './keys.js';
 export type { RedisScriptClient, ScriptCallOptions } from './lua-script.js';
 export { createRedisDedupeStore, type RedisDedupeStore } from './redis-dedupe-store.js';
 export {
+  DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS,
   DEFAULT_DEDUPE_KEY_PREFIX,
   type RedisDedupeStoreOptions,
 } from './redis-dedupe-store-options.js';

@@ -3,7 +3,13 @@ import { ConfigurationError } from '@admin-api/auth';
 import { checkPositiveInteger } from '@admin-api/auth/internal';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from '@admin-api/client';
 import type { FleetKeys } from './keys.js';
-import { arrayReply, integerReply, type RedisScriptClient, runScript } from './lua-script.js';
+import {
+  arrayReply,
+  integerReply,
+  type RedisScriptClient,
+  runScript,
+  stringReply,
+} from './lua-script.js';
 import { ACQUIRE_SLOT, PAUSE_BUDGET, RELEASE_SLOT } from './rate-budget-scripts.js';
 
 /**
@@ -44,19 +50,41 @@ export interface BudgetSlot {
   release(): Promise<{ readonly released: boolean; readonly releasedAt: number }>;
 }
 
+/** What a caller of {@link RateBudget.tryAcquire} knows of the budget's past in Redis. */
+export interface AcquireContext {
+  /**
+   * The generation this process saw recently enough that its keys cannot have expired since (see
+   * {@link RateBudget.keysOutliveMs}), or `undefined` to vouch for none. Redis holding another
+   * generation, or none, then means it lost the budget's keys: the fleet holds.
+   */
+  readonly knownGeneration?: string | undefined;
+  /** This process's slowest recent request (ms): the first to notice a loss holds a window plus it. */
+  readonly slowestMs?: number | undefined;
+  /** How long this process's own requests through an earlier generation may still count (ms). */
+  readonly pendingMs?: number | undefined;
+}
+
 /** The outcome of {@link RateBudget.tryAcquire}. */
 export type BudgetAttempt = (
   | { readonly granted: true; readonly slot: BudgetSlot }
   | {
       readonly granted: false;
-      /** The earliest a slot can free or the fleet's pause ends; retry then. */
+      /** The earliest a slot can free, or the fleet's pause or hold ends; retry then. */
       readonly waitMs: number;
       /** True when a pause (after a 429), not the window, holds the fleet. */
       readonly paused: boolean;
+      /**
+       * True when the fleet holds because Redis lost the budget's keys (a flush, a delete, an
+       * eviction, a restart without persistence) and the server's window may still be full of
+       * requests it forgot. A hold refuses no caller.
+       */
+      readonly held: boolean;
     }
 ) & {
   /** Redis time (epoch ms) of the decision: for a grant, when the slot started to count. */
   readonly at: number;
+  /** The budget's generation in Redis now: a new one each time its keys are lost. */
+  readonly generation: string;
   /** Other budgets in use by live processes of this fleet: a misconfiguration to report. */
   readonly otherConfigs: readonly BudgetConfig[];
   /**
@@ -71,8 +99,14 @@ export interface RateBudget {
   readonly config: BudgetConfig;
   /** What this process lets the fleet use: `floor(limit × share)`, at least 1. */
   readonly effectiveLimit: number;
-  /** Takes a slot if the window and any pause allow; never waits. */
-  tryAcquire(): Promise<BudgetAttempt>;
+  /**
+   * The least time the budget's keys live after an acquisition: `windowMs + maxInFlightMs`. A
+   * generation seen more recently than this cannot have expired; if Redis no longer has it, it
+   * lost it.
+   */
+  readonly keysOutliveMs: number;
+  /** Takes a slot if the window and any pause or hold allow; never waits. */
+  tryAcquire(context?: AcquireContext): Promise<BudgetAttempt>;
   /**
    * Holds the whole fleet for `ms` (a 429's Retry-After) from now in Redis time; a longer pause
    * already set stays. Resolves with the pause in force: its end (Redis time) and what remains.
@@ -103,6 +137,11 @@ export function checkFleetRateLimit(rateLimit: RateLimitOptions): RateLimitConfi
   return config;
 }
 
+/** A duration for a script: whole milliseconds, 0 for anything not a positive finite number. */
+function nonNegativeMs(ms: number | undefined): number {
+  return ms !== undefined && Number.isFinite(ms) && ms > 0 ? Math.ceil(ms) : 0;
+}
+
 function encodeConfig({ limit, windowMs, share }: BudgetConfig): string {
   return `${limit}/${windowMs}/${share}`;
 }
@@ -116,7 +155,9 @@ function decodeConfig(field: unknown): BudgetConfig | undefined {
 /**
  * Creates the fleet's {@link RateBudget}: a sliding window counted in Redis time by atomic
  * scripts, so however many processes call, no window of the server holds more than
- * `floor(limit × share)` requests of this fleet.
+ * `floor(limit × share)` requests of this fleet; and a generation marker beside the slots, so
+ * that a Redis that lost them (and would count the window from empty) makes the fleet hold
+ * instead.
  */
 export function createRateBudget(options: RateBudgetOptions): RateBudget {
   const { client, keys, rateLimit = {} } = options;
@@ -157,22 +198,36 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     config,
     effectiveLimit,
 
-    async tryAcquire() {
-      const id = `${processId}:${++slotCount}`;
+    keysOutliveMs: windowMs + maxInFlightMs,
+
+    async tryAcquire(context = {}) {
+      const count = ++slotCount;
       const reply = await runScript(client, ACQUIRE_SLOT, slotKeys, [
         effectiveLimit,
         windowMs,
         maxInFlightMs,
-        id,
+        `${processId}:${count}`,
         configField,
+        context.knownGeneration ?? '',
+        // Used only if Redis has none: unique across the fleet, like slot ids.
+        `${processId}g${count}`,
+        nonNegativeMs(context.slowestMs),
+        nonNegativeMs(context.pendingMs),
       ]);
-      const [granted, waitMs, at, paused, appliedLimit, appliedWindowMs, ...others] = arrayReply(
-        ACQUIRE_SLOT,
-        reply,
-        6,
-      );
+      const [
+        granted,
+        waitMs,
+        at,
+        paused,
+        appliedLimit,
+        appliedWindowMs,
+        generation,
+        held,
+        ...others
+      ] = arrayReply(ACQUIRE_SLOT, reply, 8);
       const common = {
         at: integerReply(ACQUIRE_SLOT, at),
+        generation: stringReply(ACQUIRE_SLOT, generation),
         otherConfigs: others.flatMap((field) => decodeConfig(field) ?? []),
         applied: {
           limit: integerReply(ACQUIRE_SLOT, appliedLimit),
@@ -180,12 +235,13 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
         },
       };
       if (integerReply(ACQUIRE_SLOT, granted) === 1) {
-        return { granted: true, slot: slot(id), ...common };
+        return { granted: true, slot: slot(`${processId}:${count}`), ...common };
       }
       return {
         granted: false,
         waitMs: integerReply(ACQUIRE_SLOT, waitMs),
         paused: integerReply(ACQUIRE_SLOT, paused) === 1,
+        held: integerReply(ACQUIRE_SLOT, held) === 1,
         ...common,
       };
     },

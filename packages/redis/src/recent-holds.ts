@@ -13,7 +13,7 @@ export interface RecentHolds {
  * ones are forgotten on each record as well as on each read, since a fleet whose Redis never
  * fails reads none, and would otherwise keep one entry per request for as long as it lives.
  */
-export function createRecentHolds(now: () => number = Date.now): RecentHolds {
+export function createRecentHolds(now: () => number = () => performance.now()): RecentHolds {
   const holds: { releasedAt: number; heldMs: number }[] = [];
   const forgetBefore = (windowMs: number) => {
     const since = now() - 2 * windowMs;

@@ -46,12 +46,20 @@ export interface RedisFleetOptions {
    */
   lockLifetimeMs?: number;
   /**
-   * Bound on every Redis command. A command that takes longer counts as a failure: the process
-   * falls back until Redis answers again.
+   * Bound on every Redis command, and on each attempt of the fleet's own connection to connect. A
+   * command that takes longer counts as a failure: the process falls back until Redis answers
+   * again. It is also the most a first call waits to learn that Redis cannot be reached (none
+   * once the connection has failed, which a refused one does at once); the fallback then holds
+   * for one window (`rateLimit.windowMs`) before sending, so such a call is sent within
+   * `commandTimeoutMs + rateLimit.windowMs`.
    * @default 1000
    */
   commandTimeoutMs?: number;
-  /** How often an unreachable Redis is tried again. @default 1000 */
+  /**
+   * How often an unreachable Redis is tried again; the fleet's own connection also reconnects at
+   * least this often.
+   * @default 1000
+   */
   probeIntervalMs?: number;
   /**
    * Receives the fleet's `fleet_*` events. Each client's `onEvent` receives them too; the

@@ -65,7 +65,7 @@ export function createRedisSessionStore(
   options: RedisSessionStoreOptions = {},
 ): RedisSessionStore {
   const config = resolveRedisSessionStoreConfig(options);
-  const redis = openFleetConnection(connection, MAX_RECONNECT_DELAY_MS);
+  const redis = openFleetConnection(connection, { maxReconnectDelayMs: MAX_RECONNECT_DELAY_MS });
   const listener = createReleaseListener(redis.client, CONNECT_WAIT_MS);
   const closing = new AbortController();
   const client: RedisScriptClient = {

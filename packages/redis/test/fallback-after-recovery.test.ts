@@ -14,12 +14,14 @@ function sharedBudget() {
   const budget: RateBudget = {
     config: { limit: LIMIT, windowMs: WINDOW_MS, share: 1 },
     effectiveLimit: LIMIT,
+    keysOutliveMs: WINDOW_MS + 60_000,
     async tryAcquire(): Promise<BudgetAttempt> {
       if (state.down) throw new Error('OOM command not allowed when used memory > maxmemory');
       const now = Date.now();
       while (grants.length > 0 && (grants[0] ?? 0) <= now - WINDOW_MS) grants.shift();
       const decision = {
         at: now,
+        generation: 'g1',
         otherConfigs: [],
         applied: { limit: LIMIT, windowMs: WINDOW_MS },
       };
@@ -29,6 +31,7 @@ function sharedBudget() {
           granted: false,
           waitMs: (grants[0] ?? now) + WINDOW_MS - now,
           paused: false,
+          held: false,
         };
       }
       grants.push(now);
@@ -59,6 +62,7 @@ function processHealth(state: { down: boolean }) {
     },
     onChange: (listener) => void listeners.push(listener),
     close: () => {},
+    start: () => {},
     async run(operation) {
       if (degraded) throw new RedisUnavailableError('Redis is unavailable');
       if (state.down) {
@@ -90,6 +94,8 @@ describe('falling back again after Redis came back', () => {
         fallbackShare: 0.5,
         probeIntervalMs: PROBE_MS,
         onOtherBudgets: () => {},
+        // The faked Date is the virtual time the test moves.
+        monotonicNow: () => Date.now(),
       });
       const send = async () => {
         const release = await limiter.acquire(undefined);

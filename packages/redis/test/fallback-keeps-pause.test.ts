@@ -26,7 +26,7 @@ describe('a fleet pause learned from Redis, and the fallback', () => {
     const { clientId } = emulator();
     const keys = fleetKeys(clientId);
     const health = createRedisHealth({
-      connection: openFleetConnection({ client: redis.client }, 1_000),
+      connection: openFleetConnection({ client: redis.client }, { maxReconnectDelayMs: 1_000 }),
       app: appTag(clientId),
       probeKey: keys.probe,
       commandTimeoutMs: 5_000,
@@ -44,7 +44,7 @@ describe('a fleet pause learned from Redis, and the fallback', () => {
       fallbackShare: 0.1,
       probeIntervalMs: 1_000,
       onOtherBudgets: () => {},
-      now: time.now,
+      monotonicNow: time.now,
       setTimer: time.setTimer,
     });
     const counts = { sent: 0 };

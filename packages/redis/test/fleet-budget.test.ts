@@ -48,9 +48,11 @@ describe('one rate budget for the fleet, across real processes with skewed clock
     // Every process has its token and has run its code once before the count starts.
     await Promise.all(workers.map((worker) => worker.call()));
     emulator().reset();
-    await redis.client.del(
-      Object.values(fleetKeys(emulator().clientId)).filter((key) => !key.endsWith(':token')),
-    );
+    // The fleet's window emptied as the emulator's was; its generation stays (deleting the slots
+    // would be keys lost, and a hold).
+    const keys = fleetKeys(emulator().clientId);
+    await redis.client.zRemRangeByScore(keys.budgetSlots, '-inf', '(+inf');
+    await redis.client.del([keys.budgetPause, keys.budgetConfigs]);
     const arrivals = recordArrivals(emulator());
     const windowsPassed = () =>
       arrivals.length > 0 && Date.now() >= (arrivals[0] ?? 0) + WINDOWS * BUDGET.windowMs;

@@ -20,8 +20,8 @@ export interface FleetWorker {
   run(concurrency: number): void;
   stop(): Promise<Tally>;
   token(): Promise<string>;
-  /** Resolves once the worker has reported an event of `type`. */
-  eventSeen(type: string): Promise<void>;
+  /** Resolves once the worker has reported an event of `type`, the `since`th event or later. */
+  eventSeen(type: string, since?: number): Promise<void>;
   kill(): Promise<void>;
   exit(): Promise<void>;
 }
@@ -39,7 +39,7 @@ export async function startFleetWorker(options: FleetWorkerOptions): Promise<Fle
   void exited.then(() => process.removeListener('exit', killOnExit));
   const events: FleetEventRecord[] = [];
   const replies: Array<(reply: Reply) => void> = [];
-  const eventWaiters: Array<{ type: string; resolve: () => void }> = [];
+  const eventWaiters: Array<{ type: string; since: number; resolve: () => void }> = [];
   let failed: ((error: Error) => void) | undefined;
   const ready = new Promise<void>((resolve, reject) => {
     failed = reject;
@@ -47,7 +47,9 @@ export async function startFleetWorker(options: FleetWorkerOptions): Promise<Fle
       if (message.type === 'ready') return resolve();
       if (message.type === 'event') {
         events.push(message.event);
-        for (const waiter of eventWaiters.filter((w) => w.type === message.event.type)) {
+        const index = events.length - 1;
+        const due = eventWaiters.filter((w) => w.type === message.event.type && w.since <= index);
+        for (const waiter of due) {
           eventWaiters.splice(eventWaiters.indexOf(waiter), 1);
           waiter.resolve();
         }
@@ -88,9 +90,9 @@ export async function startFleetWorker(options: FleetWorkerOptions): Promise<Fle
     async token() {
       return (await ask({ type: 'token' }, 'token')).accessToken;
     },
-    eventSeen(type) {
-      if (events.some((event) => event.type === type)) return Promise.resolve();
-      return new Promise((resolve) => eventWaiters.push({ type, resolve }));
+    eventSeen(type, since = 0) {
+      if (events.slice(since).some((event) => event.type === type)) return Promise.resolve();
+      return new Promise((resolve) => eventWaiters.push({ type, since, resolve }));
     },
     async kill() {
       child.kill('SIGKILL');

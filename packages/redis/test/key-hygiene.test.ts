@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { AccessToken } from '@admin-api/auth';
 import { ConfigurationError } from '@admin-api/auth';
 import { createTokenCipher } from '@admin-api/auth/internal';
 import { describe, expect, it } from 'vitest';
-import { appTag, DEFAULT_KEY_PREFIX, fleetKeys } from '../src/keys.js';
+import { appTag, DEFAULT_KEY_PREFIX, fleetKeys, fleetTokenKeys, secretKeyId } from '../src/keys.js';
 import { createRateBudget } from '../src/rate-budget.js';
 import { createRedisTokenStore } from '../src/redis-token-store.js';
 import { createRefreshLock } from '../src/refresh-lock.js';
@@ -24,9 +25,10 @@ interface ShortLifetimes {
 /** Uses every primitive once, as a fleet's processes would, and leaves what they leave. */
 async function exerciseEverything(client: TestRedisClient, lifetimes: ShortLifetimes) {
   const keys = fleetKeys(CLIENT_ID);
+  const secretKeys = fleetTokenKeys(CLIENT_ID, SECRET);
   const store = createRedisTokenStore({
     client,
-    key: keys.token,
+    key: secretKeys.token,
     cipher: createTokenCipher(SECRET),
   });
   const token: AccessToken = {
@@ -40,7 +42,7 @@ async function exerciseEverything(client: TestRedisClient, lifetimes: ShortLifet
   await store.compareAndDelete('some-other-token');
   await createRefreshLock({
     client,
-    key: keys.refreshLock,
+    key: secretKeys.refreshLock,
     lifetimeMs: lifetimes.lockMs,
   }).tryAcquire();
   const budget = createRateBudget({
@@ -89,7 +91,11 @@ describe('what the fleet leaves in Redis', () => {
     const contents = await dump(redis.client);
     // The probe's key is written only while a process is degraded, and holds `1`.
     const { probe: _, ...written } = fleetKeys(CLIENT_ID);
-    expect([...contents.keys()].sort()).toEqual(Object.values(written).sort());
+    const expected = [
+      ...Object.values(written),
+      ...Object.values(fleetTokenKeys(CLIENT_ID, SECRET)),
+    ];
+    expect([...contents.keys()].sort()).toEqual(expected.sort());
     for (const [key, value] of contents) {
       for (const secret of [TOKEN, SECRET, CLIENT_ID]) {
         expect(key).not.toContain(secret);
@@ -132,14 +138,32 @@ describe('key names', () => {
   });
 
   it("put all of one app's keys in one Cluster slot, named by a short hash of the client id", () => {
-    const keys = Object.values(fleetKeys(CLIENT_ID, 'my-service:'));
+    const keys = [
+      ...Object.values(fleetKeys(CLIENT_ID, 'my-service:')),
+      ...Object.values(fleetTokenKeys(CLIENT_ID, SECRET, 'my-service:')),
+    ];
     const tag = appTag(CLIENT_ID);
     expect(tag).toMatch(/^[0-9a-f]{12}$/);
     for (const key of keys) {
       expect(key.startsWith(`my-service:{${tag}}:`)).toBe(true);
       expect(keySlot(key)).toBe(keySlot(`{${tag}}`));
     }
-    expect(fleetKeys(CLIENT_ID).token).toBe(`${DEFAULT_KEY_PREFIX}{${tag}}:token`);
+    expect(fleetTokenKeys(CLIENT_ID, SECRET).token).toBe(
+      `${DEFAULT_KEY_PREFIX}{${tag}}:token:${secretKeyId(SECRET)}`,
+    );
+  });
+
+  it("name each client secret's token by a key id that is neither the secret nor its plain hash", () => {
+    const id = secretKeyId(SECRET);
+    expect(id).toMatch(/^[0-9a-f]{12}$/);
+    expect(secretKeyId(SECRET)).toBe(id);
+    expect(secretKeyId(`${SECRET}-rotated`)).not.toBe(id);
+    expect(SECRET).not.toContain(id);
+    expect(createHash('sha256').update(SECRET).digest('hex')).not.toContain(id);
+    const rotated = fleetTokenKeys(CLIENT_ID, `${SECRET}-rotated`);
+    expect(rotated.token).not.toBe(fleetTokenKeys(CLIENT_ID, SECRET).token);
+    expect(rotated.refreshLock).not.toBe(fleetTokenKeys(CLIENT_ID, SECRET).refreshLock);
+    expect(() => secretKeyId('')).toThrow(ConfigurationError);
   });
 
   it('give two apps two hash tags', () => {

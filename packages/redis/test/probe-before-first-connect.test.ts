@@ -23,6 +23,8 @@ function connectingLater() {
     },
     gate: createConnectionGate(ready),
     lastError: new Error('connect ECONNREFUSED 127.0.0.1:6379'),
+    down: false,
+    onDown: () => {},
     close: async () => {},
   };
   return { connection, connect, sent, chained };

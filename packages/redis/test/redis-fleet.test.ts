@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ConfigurationError } from '@admin-api/auth';
+import { createTokenCipher } from '@admin-api/auth/internal';
 import { type AdminApiEvent, createAdminClient, RateLimitError } from '@admin-api/client';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisFleet, type RedisFleet, type RedisFleetOptions } from '../src/index.js';
-import { fleetKeys } from '../src/keys.js';
+import { fleetKeys, fleetTokenKeys } from '../src/keys.js';
 import type { RedisScriptClient } from '../src/lua-script.js';
 import { first429, recordArrivals } from './fleet-processes.js';
 import { until, useRedisServer } from './redis-fixture.js';
@@ -80,7 +81,7 @@ describe('createRedisFleet', () => {
         {
           type: 'fleet_degraded',
           app: expect.stringMatching(/^[0-9a-f]{12}$/),
-          reason: 'timeout',
+          reason: 'unreachable',
           message: 'no connection within 100 ms',
         },
       ]);
@@ -157,17 +158,39 @@ describe('createRedisFleet', () => {
     }
   });
 
-  it('a client with another secret for the app reports the shared token as unreadable, naming the app by hash only', async () => {
-    await clientIn(fleetFor({ url: redis.server.url })).request(GET_ME);
+  it("a client with another secret for the app keeps its own token beside the other's instead of reading it", async () => {
+    const first = clientIn(fleetFor({ url: redis.server.url }));
+    await first.request(GET_ME);
     const events: AdminApiEvent[] = [];
     const rotated = clientIn(fleetFor({ url: redis.server.url }), {
       clientSecret: 'a-rotated-secret',
       onEvent: (event) => events.push(event),
     });
+    // The emulator knows one secret: the rotated one's own token request is refused.
     await expect(rotated.tokenProvider.getToken()).rejects.toMatchObject({ code: 'OAUTH_ERROR' });
+    expect(events.filter((e) => e.type === 'fleet_token_unreadable')).toEqual([]);
+    const { clientId, clientSecret } = emulator();
+    expect(await redis.client.exists(fleetTokenKeys(clientId, clientSecret).token)).toBe(1);
+    expect(await redis.client.exists(fleetTokenKeys(clientId, 'a-rotated-secret').token)).toBe(0);
+    await first.request(GET_ME);
+    expect(emulator().stats.tokenRequests).toBe(2);
+  });
+
+  it("a token under its secret's key that does not decrypt is reported, naming the app by hash only", async () => {
+    const { clientId, clientSecret } = emulator();
+    const key = fleetTokenKeys(clientId, clientSecret).token;
+    // Sealed for another key name: it does not open here.
+    const copied = createTokenCipher(clientSecret).encrypt('{}', `${key}:elsewhere`);
+    await redis.client.hSet(key, { ciphertext: copied, fingerprint: 'x' });
+    await redis.client.pExpire(key, 60_000);
+    const events: AdminApiEvent[] = [];
+    const client = clientIn(fleetFor({ url: redis.server.url }), {
+      onEvent: (event) => events.push(event),
+    });
+    await client.request(GET_ME);
     const unreadable = events.find((e) => e.type === 'fleet_token_unreadable');
     expect(unreadable).toMatchObject({ reason: 'wrong_secret_or_corrupted' });
-    expect(JSON.stringify(unreadable)).not.toContain(emulator().clientId);
+    expect(JSON.stringify(unreadable)).not.toContain(clientId);
   });
 
   it("close() ends the fleet's own connection; clients carry on alone, and nobody can join any more", async () => {

@@ -1,11 +1,11 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { describe, expect, it } from 'vitest';
-import { fleetKeys } from '../src/keys.js';
+import { fleetTokenKeys } from '../src/keys.js';
 import { createRefreshLock, DEFAULT_LOCK_LIFETIME_MS } from '../src/refresh-lock.js';
 import { awaitRefreshTurn } from '../src/refresh-turn.js';
 import { until, useRedisServer } from './redis-fixture.js';
 
-const KEY = fleetKeys('test-client-id').refreshLock;
+const KEY = fleetTokenKeys('test-client-id', 'test-client-secret').refreshLock;
 
 describe('the refresh lock', () => {
   const redis = useRedisServer();

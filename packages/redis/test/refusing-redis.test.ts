@@ -2,7 +2,7 @@ import { type AdminApiEvent, createAdminClient } from '@admin-api/client';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisFleet, type RedisFleet } from '../src/index.js';
-import { appTag, fleetKeys } from '../src/keys.js';
+import { appTag, fleetKeys, fleetTokenKeys } from '../src/keys.js';
 import { type TestRedisClient, useRedisServer } from './redis-fixture.js';
 
 const GET_ME = 'query GetMe { me { id } }';
@@ -16,7 +16,7 @@ const USER = { name: 'fleet-user', password: 'fleet-user-password' };
 
 /** The commands the README's ACL grants the fleet: its scripts, and what they call. */
 const FLEET_COMMANDS =
-  '+evalsha +eval +time +get +set +del +pexpire +pttl +hget +hset +hdel +hgetall +zadd +zcard +zrange +zremrangebyscore +zscore'.split(
+  '+evalsha +eval +time +get +set +del +pexpire +pttl +hget +hset +hdel +hgetall +zadd +zcard +zrange +zrangebyscore +zrem +zremrangebyscore +zscore'.split(
     ' ',
   );
 
@@ -50,7 +50,7 @@ const REFUSALS: [
 ];
 
 /** The ACL key pattern that grants an app its keys, and nothing else. */
-const keysOf = (clientId: string) => fleetKeys(clientId).token.replace(/token$/, '*');
+const keysOf = (clientId: string) => fleetKeys(clientId).probe.replace(/probe$/, '*');
 
 /** A URL that logs in as {@link USER}. */
 function userUrl(serverUrl: string): string {
@@ -175,8 +175,9 @@ describe('a Redis that answers but refuses the writes the fleet needs', () => {
       },
     ]);
     // The granted app kept its shared token and budget in Redis.
+    const grantedToken = fleetTokenKeys(granted.clientId, granted.clientSecret).token;
     const grantedKeys = fleetKeys(granted.clientId);
-    expect(await redis.client.exists([grantedKeys.token, grantedKeys.budgetConfigs])).toBe(2);
+    expect(await redis.client.exists([grantedToken, grantedKeys.budgetConfigs])).toBe(2);
     expect(other().stats.tokenRequests).toBe(1);
 
     expect(shared.degraded).toBe(true);

@@ -1,7 +1,7 @@
 import type { AccessToken } from '@admin-api/auth';
 import { createTokenCipher } from '@admin-api/auth/internal';
 import { describe, expect, it } from 'vitest';
-import { fleetKeys } from '../src/keys.js';
+import { fleetTokenKeys } from '../src/keys.js';
 import {
   createRedisTokenStore,
   type RedisTokenStoreOptions,
@@ -10,7 +10,7 @@ import {
 import { useRedisServer } from './redis-fixture.js';
 
 const SECRET = 'test-client-secret-0123456789';
-const KEY = fleetKeys('test-client-id').token;
+const KEY = fleetTokenKeys('test-client-id', 'test-client-secret').token;
 
 function tokenFor(accessToken: string, lifetimeMs = 60_000): AccessToken {
   return {
