@@ -1,12 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, exitOf as exitWith } from './cli-exit.js';
 
-// The built bin, as a user runs it (`pnpm build` first, as `pnpm test` does).
-const BIN = fileURLToPath(new URL('../bin/admin-api-emulator.js', import.meta.url));
+const exitOf = (args: readonly string[]) => exitWith(children, EPHEMERAL, args);
 const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--rate-limit', '0'];
 
 interface RunningBin {
@@ -160,16 +159,6 @@ async function inTurn(count: number, send: () => Promise<string>): Promise<strin
 }
 
 const MIX = ['503', '502 html', '429 retry-after 1', 'drop', 'delay 3s'];
-
-/** Runs the bin with `args` on ephemeral ports until it exits (a refusal exits at once). */
-function exitOf(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...EPHEMERAL, ...args], (error, _out, err) =>
-      resolve({ code: error ? (error.code as number) : 0, stderr: err }),
-    );
-    children.push(child);
-  });
-}
 
 describe('admin-api-emulator --faults and --faults-token', () => {
   it('with --faults 1 and --faults-token 1, every request gets a fault of the mix, each printed as it is drawn', async () => {

@@ -1,9 +1,8 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, exitOf as exitWith } from './cli-exit.js';
 
-// The built bin, as a user runs it (`pnpm build` first, as `pnpm test` does).
-const BIN = fileURLToPath(new URL('../bin/admin-api-emulator.js', import.meta.url));
+const exitOf = (args: readonly string[]) => exitWith(children, EPHEMERAL, args);
 const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--rate-limit', '0'];
 const BAD = 'mutation { deleteProductList(idList: ["no-such-product"]) }';
 
@@ -76,15 +75,6 @@ async function lineOf(bin: RunningBin, pattern: RegExp): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`no line ${pattern} in: ${bin.output()}`);
-}
-
-function exitOf(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...EPHEMERAL, ...args], (error, _out, err) =>
-      resolve({ code: error ? (error.code as number) : 0, stderr: err }),
-    );
-    children.push(child);
-  });
 }
 
 describe('admin-api-emulator query limits and error-rate blocks', () => {

@@ -1,9 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, exitOf as exitWith } from './cli-exit.js';
 
-// The built bin, as a user runs it (`pnpm build` first, as `pnpm test` does).
-const BIN = fileURLToPath(new URL('../bin/admin-api-emulator.js', import.meta.url));
+const exitOf = (args: readonly string[]) => exitWith(children, EPHEMERAL, args);
 const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--store-port', '0'];
 
 const children: ChildProcess[] = [];
@@ -27,15 +26,6 @@ function startBin(args: string[]): Promise<string> {
       out += chunk;
       if (out.includes('Press Ctrl+C')) resolve(out);
     });
-  });
-}
-
-function exitOf(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...EPHEMERAL, ...args], (error, _out, err) =>
-      resolve({ code: error ? (error.code as number) : 0, stderr: err }),
-    );
-    children.push(child);
   });
 }
 

@@ -1,6 +1,6 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, exitOf as exitWith } from './cli-exit.js';
 import {
   NEW_PRODUCT,
   type Receiver,
@@ -9,8 +9,7 @@ import {
   startReceiver,
 } from './webhook-receiver.js';
 
-// The built bin, as a user runs it (`pnpm build` first, as `pnpm test` does).
-const BIN = fileURLToPath(new URL('../bin/admin-api-emulator.js', import.meta.url));
+const exitOf = (args: readonly string[]) => exitWith(children, EPHEMERAL, args);
 const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--rate-limit', '0'];
 
 const children: ChildProcess[] = [];
@@ -81,15 +80,6 @@ async function accessTokenOf(bin: RunningBin): Promise<string> {
     }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
-}
-
-function exitOf(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...EPHEMERAL, ...args], (error, _out, err) =>
-      resolve({ code: error ? (error.code as number) : 0, stderr: err }),
-    );
-    children.push(child);
-  });
 }
 
 describe('admin-api-emulator webhooks', () => {
