@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { appBlockLine } from './app-block-line.js';
 import { SERVICE_ERROR_BLOCK_RULES } from './error-block-rules.js';
@@ -34,6 +35,7 @@ const OPTIONS = {
   'webhook-duplicates': { type: 'string', default: '0' },
   'webhook-out-of-order': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
 } as const;
 
 /** A usage error: one line, exit code 2, before anything starts. */
@@ -58,8 +60,17 @@ function parseOptions() {
 const values = parseOptions();
 const DEFAULT_BLOCK_RULES = SERVICE_ERROR_BLOCK_RULES.map(formatBlockRule).join(',');
 
+if (values.version) {
+  // dist/bin.js sits one folder below the package's root.
+  const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+  console.log(version);
+  process.exit(0);
+}
+
 if (values.help) {
   console.log(`Usage: admin-api-emulator [options]
+
+  -v, --version          print the emulator's version
 
   --auth-port <n>        token host port (default 4010; 0 for any free port)
   --graphql-port <n>     GraphQL host port (default 4011; 0 for any free port)

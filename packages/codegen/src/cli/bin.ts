@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io.js';
@@ -27,6 +28,7 @@ Options:
   --force              "init": overwrite existing files
   --esm                "init": set "type": "module" even where CommonJS files were found
   -h, --help           show this help
+  -v, --version        print the version of @admin-api/codegen
 
 Credentials come from ADMIN_API_AUTH_URL, ADMIN_API_BASE_URL, ADMIN_API_CLIENT_ID and
 ADMIN_API_CLIENT_SECRET, in the environment or in .env.`;
@@ -55,6 +57,7 @@ const OPTIONS = {
   watch: { type: 'boolean', short: 'w', default: false },
   timings: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
 } as const;
 
 /** parseArgs' refusal of a mistyped or incomplete option, as a usage error with a hint. */
@@ -97,6 +100,12 @@ async function main(argv: string[]): Promise<number> {
     ...(values.config ? { config: values.config } : {}),
     ...(values.cache ? { cache: values.cache } : {}),
   };
+  if (values.version) {
+    // dist/cli/bin.js sits two folders below the package's root.
+    const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+    io.out(version);
+    return 0;
+  }
   if (values.help || command === '') {
     io.out(USAGE);
     return values.help ? 0 : 2;

@@ -1,4 +1,4 @@
-/** The options each command takes, by long name; `help` goes with every command. */
+/** The options each command takes, by long name; `help` and `version` go with every command. */
 export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   codegen: ['config', 'watch', 'timings'],
   init: ['force', 'esm'],
@@ -16,7 +16,9 @@ const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).jo
 export function misplacedOption(command: string, given: readonly string[]): string | undefined {
   const own = COMMAND_OPTIONS[command];
   if (!own) return undefined;
-  const misplaced = given.find((name) => name !== 'help' && !own.includes(name));
+  const misplaced = given.find(
+    (name) => name !== 'help' && name !== 'version' && !own.includes(name),
+  );
   if (misplaced === undefined) return undefined;
   const takers = Object.keys(COMMAND_OPTIONS).filter((other) =>
     COMMAND_OPTIONS[other]?.includes(misplaced),
