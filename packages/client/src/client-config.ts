@@ -12,6 +12,7 @@ import {
   realSetTimer,
 } from '@admin-api/auth/internal';
 import type { AdminApiEventListener } from './admin-api-events.js';
+import { withDebugEvents } from './debug-events.js';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, type RetryOptions, resolveRetryConfig } from './retry-policy.js';
@@ -122,7 +123,7 @@ export function resolveClientConfig(
     retry: resolveRetryConfig(options.retry),
     rateLimit: options.rateLimit === false ? undefined : resolveRateLimit(options.rateLimit ?? {}),
     rateLimiter: options.rateLimiter,
-    onEvent: options.onEvent,
+    onEvent: withDebugEvents(options.onEvent),
     maxResponseBytes: checkPositiveInteger(
       'maxResponseBytes',
       options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
