@@ -7,6 +7,7 @@ import { type BenchReport, describeMachine } from './bench-report.js';
 import { clientOverhead } from './client-overhead.js';
 import { codegenScale } from './codegen-scale.js';
 import { fleetMode } from './fleet.js';
+import { fleetRedisFaults } from './fleet-redis-faults.js';
 import { generatorOutput } from './generator-output.js';
 import { pacingEfficiency } from './pacing-efficiency.js';
 import { tokenSingleFlight } from './token-single-flight.js';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   pacing: pacingEfficiency,
   tokens: tokenSingleFlight,
   fleet: fleetMode,
+  'fleet-faults': fleetRedisFaults,
   'app-refresh': appRefreshContention,
 };
 const requested = process.argv.slice(2);
