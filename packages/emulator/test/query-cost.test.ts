@@ -94,10 +94,8 @@ describe('measureQuery: list size', () => {
       (_, i) => `fragment F${i} on Query { ...F${i + 1} ... on Query { ...F${i + 1} } }`,
     );
     const query = `{ ...F0 } ${doubling.join(' ')} fragment F40 on Query { listOrder { data { id } } }`;
-    const started = performance.now();
-    const cost = measure(query);
-    expect(performance.now() - started).toBeLessThan(1_000);
-    expect(cost.listSize).toBe(50 * 2 ** 40);
+    // Expanding it would never end: each fragment is measured once and multiplied per spread.
+    expect(measure(query).listSize).toBe(50 * 2 ** 40);
   });
 
   it('counts fragment cycles and unknown names as nothing, for validation to refuse', () => {
