@@ -4,6 +4,14 @@ import { join } from 'node:path';
 import { AdminApiError, ConfigurationError } from '@admin-api/auth';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  KEEP_MS,
+  LEASE_MS,
+  resume,
+  STALL_TEST_TIMEOUT_MS,
+  stop,
+  tokenOf,
+} from '../../app/test/support/dedupe-store-engines.js';
 import { steppedClock } from '../../app/test/support/dedupe-store-suite.js';
 import { dedupeTable } from '../src/dedupe-table.js';
 import {
@@ -21,30 +29,7 @@ import {
 } from '../src/postgres-dedupe-store-options.js';
 import { testPool, usePostgresServer } from './postgres-fixture.js';
 
-const LEASE_MS = 30_000;
-const KEEP_MS = 3_600_000;
-/** Far past the 200 ms bound, far below vitest's 120 s: a call left pending fails the test. */
-const STALL_TEST_TIMEOUT_MS = 10_000;
-
-/** Server processes a test stopped; resumed by the test, or after it if it failed first. */
-const stopped = new Set<number>();
-function stop(pids: readonly number[]): void {
-  for (const pid of pids) {
-    stopped.add(pid);
-    process.kill(pid, 'SIGSTOP');
-  }
-}
-function resume(): void {
-  for (const pid of stopped) process.kill(pid, 'SIGCONT');
-  stopped.clear();
-}
 const APP = { clientId: 'dedupe-app', clientSecret: 'dedupe-secret', now: Date.now };
-
-async function tokenOf(store: PostgresDedupeStore, id: string): Promise<string> {
-  const claim = await store.claim(id, LEASE_MS);
-  if (claim.outcome !== 'claimed') throw new Error(`${id} was ${claim.outcome}`);
-  return claim.token;
-}
 
 /**
  * The server's processes: the postmaster (from `postmaster.pid` in its data directory) and every
@@ -94,29 +79,13 @@ describe('the PostgreSQL dedupe store', () => {
   afterAll(async () => {
     for (const store of stores) await store.close();
   });
-  const tablesNamed = async (schema: string, prefix: string) => {
-    const { rows } = await postgres.pool().query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables
-       WHERE table_schema = $1 AND starts_with(table_name, $2) ORDER BY table_name`,
-      [schema, prefix],
-    );
-    return rows.map((row) => row.table_name);
-  };
-  const runsOf = async (schema: string, name: string) => {
-    const { rows } = await postgres
-      .pool()
-      .query(`SELECT count(*)::int AS runs FROM "${schema}".admin_api_migrations WHERE name = $1`, [
-        name,
-      ]);
-    return rows[0]?.runs;
-  };
 
   it('creates its table on first use, not at creation, and records the migration once', async () => {
     const store = open({ tableName: 'lazy_deliveries' });
-    expect(await tablesNamed('public', 'lazy_deliveries')).toEqual([]);
+    expect(await postgres.tablesNamed('public', 'lazy_deliveries')).toEqual([]);
     await tokenOf(store, 'first');
-    expect(await tablesNamed('public', 'lazy_deliveries')).toEqual(['lazy_deliveries']);
-    expect(await runsOf('public', 'lazy_deliveries_v1')).toBe(1);
+    expect(await postgres.tablesNamed('public', 'lazy_deliveries')).toEqual(['lazy_deliveries']);
+    expect(await postgres.migrationRuns('public', 'lazy_deliveries_v1')).toBe(1);
     const { rows } = await postgres
       .pool()
       .query(`SELECT indexname FROM pg_indexes WHERE tablename = 'lazy_deliveries' ORDER BY 1`);
@@ -136,7 +105,7 @@ describe('the PostgreSQL dedupe store', () => {
     );
     await runMigration(pool, migration);
     await runMigration(pool, migration);
-    expect(await runsOf('public', 'again_deliveries_v1')).toBe(1);
+    expect(await postgres.migrationRuns('public', 'again_deliveries_v1')).toBe(1);
     const later = open({ tableName: 'again_deliveries' });
     expect(await later.claim('kept', LEASE_MS)).toEqual({ outcome: 'done' });
   });
@@ -157,9 +126,9 @@ describe('the PostgreSQL dedupe store', () => {
     } finally {
       await sessions.close();
     }
-    expect(await runsOf('racing', `${DEFAULT_DEDUPE_TABLE_NAME}_v1`)).toBe(1);
-    expect(await runsOf('racing', 'admin_api_sessions_v1')).toBe(1);
-    expect(await tablesNamed('racing', 'admin_api_')).toEqual([
+    expect(await postgres.migrationRuns('racing', `${DEFAULT_DEDUPE_TABLE_NAME}_v1`)).toBe(1);
+    expect(await postgres.migrationRuns('racing', 'admin_api_sessions_v1')).toBe(1);
+    expect(await postgres.tablesNamed('racing', 'admin_api_')).toEqual([
       'admin_api_migrations',
       'admin_api_sessions',
       'admin_api_sessions_states',

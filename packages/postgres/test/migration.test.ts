@@ -5,33 +5,17 @@ const APP = { clientId: 'migration-app', clientSecret: 'migration-secret', now: 
 
 describe('the migration', () => {
   const postgres = usePostgresServer();
-  const tablesNamed = async (schema: string, prefix: string) => {
-    const { rows } = await postgres.pool().query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables
-       WHERE table_schema = $1 AND starts_with(table_name, $2) ORDER BY table_name`,
-      [schema, prefix],
-    );
-    return rows.map((row) => row.table_name);
-  };
-  const migrationsNamed = async (schema: string, name: string) => {
-    const { rows } = await postgres
-      .pool()
-      .query(`SELECT count(*)::int AS runs FROM "${schema}".admin_api_migrations WHERE name = $1`, [
-        name,
-      ]);
-    return rows[0]?.runs;
-  };
 
   it('runs on first use, not at creation', async () => {
     const store = postgres.store({ tableName: 'lazy_sessions' });
     const app = store.open(APP);
-    expect(await tablesNamed('public', 'lazy_sessions')).toEqual([]);
+    expect(await postgres.tablesNamed('public', 'lazy_sessions')).toEqual([]);
     expect(await app.get('acme')).toBeUndefined();
-    expect(await tablesNamed('public', 'lazy_sessions')).toEqual([
+    expect(await postgres.tablesNamed('public', 'lazy_sessions')).toEqual([
       'lazy_sessions',
       'lazy_sessions_states',
     ]);
-    expect(await migrationsNamed('public', 'lazy_sessions_v1')).toBe(1);
+    expect(await postgres.migrationRuns('public', 'lazy_sessions_v1')).toBe(1);
   });
 
   it('two store objects started at once both migrate without error, and it is recorded once', async () => {
@@ -40,8 +24,8 @@ describe('the migration', () => {
     );
     const results = await Promise.allSettled(stores.map((store) => store.get('acme')));
     expect(results.map((result) => result.status)).toEqual(Array(6).fill('fulfilled'));
-    expect(await migrationsNamed('public', 'concurrent_sessions_v1')).toBe(1);
-    expect(await tablesNamed('public', 'concurrent_sessions')).toEqual([
+    expect(await postgres.migrationRuns('public', 'concurrent_sessions_v1')).toBe(1);
+    expect(await postgres.tablesNamed('public', 'concurrent_sessions')).toEqual([
       'concurrent_sessions',
       'concurrent_sessions_states',
     ]);
@@ -61,18 +45,18 @@ describe('the migration', () => {
     await postgres.store({ tableName: 'later_sessions' }).open(APP).set(session);
     const later = postgres.store({ tableName: 'later_sessions' }).open(APP);
     expect(await later.get('acme')).toEqual({ status: 'installed', session });
-    expect(await migrationsNamed('public', 'later_sessions_v1')).toBe(1);
+    expect(await postgres.migrationRuns('public', 'later_sessions_v1')).toBe(1);
   });
 
   it('creates its tables in the schema it is given', async () => {
     await postgres.pool().query('CREATE SCHEMA shop_app');
     const store = postgres.store({ schema: 'shop_app' }).open(APP);
     await store.saveState({ state: 's'.repeat(32), storeName: 'acme', expiresAt: Date.now() });
-    expect(await tablesNamed('shop_app', 'admin_api_')).toEqual([
+    expect(await postgres.tablesNamed('shop_app', 'admin_api_')).toEqual([
       'admin_api_migrations',
       'admin_api_sessions',
       'admin_api_sessions_states',
     ]);
-    expect(await migrationsNamed('shop_app', 'admin_api_sessions_v1')).toBe(1);
+    expect(await postgres.migrationRuns('shop_app', 'admin_api_sessions_v1')).toBe(1);
   });
 });

@@ -9,11 +9,12 @@ import type { PostgresSessionStoreOptions } from '../src/postgres-session-store-
 
 /**
  * One real PostgreSQL server for the test file. `store()` makes a store with its own pool, as
- * another process would have; `pool()` a plain pool for looking at the tables. All are closed
- * after the file.
+ * another process would have; `pool()` a plain pool for looking at the tables, and
+ * `tablesNamed`/`migrationRuns` look through one. All are closed after the file.
  */
 export function usePostgresServer() {
   let server: PostgresServerProcess | undefined;
+  let inspection: pg.Pool | undefined;
   const closers: (() => Promise<void>)[] = [];
   const fixture = {
     get server(): PostgresServerProcess {
@@ -33,12 +34,23 @@ export function usePostgresServer() {
       closers.push(() => pool.end());
       return pool;
     },
+    /** The tables of `schema` whose names start with `prefix`, sorted. */
+    tablesNamed(schema: string, prefix: string): Promise<string[]> {
+      inspection ??= fixture.pool();
+      return tablesNamed(inspection, schema, prefix);
+    },
+    /** How many times the migration `name` is recorded in `schema`. */
+    migrationRuns(schema: string, name: string): Promise<number> {
+      inspection ??= fixture.pool();
+      return migrationRuns(inspection, schema, name);
+    },
   };
   beforeAll(async () => {
     server = await startPostgresServer();
   });
   afterAll(async () => {
     for (const close of closers.splice(0).reverse()) await close().catch(() => {});
+    inspection = undefined;
     await server?.close();
   });
   return fixture;
@@ -55,19 +67,37 @@ export function testPool(connectionString: string, options: pg.PoolConfig = {}):
   return pool;
 }
 
+/** The tables of `schema` whose names start with `prefix`, sorted. */
+export async function tablesNamed(
+  pool: pg.Pool,
+  schema: string,
+  prefix: string,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = $1 AND starts_with(table_name, $2) ORDER BY table_name`,
+    [schema, prefix],
+  );
+  return rows.map((row) => row.table_name);
+}
+
+/** How many times the migration `name` is recorded in `schema`'s migrations table. */
+export async function migrationRuns(pool: pg.Pool, schema: string, name: string): Promise<number> {
+  const { rows } = await pool.query<{ runs: number }>(
+    `SELECT count(*)::int AS runs FROM "${schema}".admin_api_migrations WHERE name = $1`,
+    [name],
+  );
+  return rows[0]?.runs ?? 0;
+}
+
 /** Every row of the tables whose names start with `prefix`, as JSON text, one per line. */
 export async function dumpTables(
   pool: pg.Pool,
   prefix = 'admin_api_',
   schema = 'public',
 ): Promise<string> {
-  const { rows } = await pool.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables
-     WHERE table_schema = $1 AND starts_with(table_name, $2) ORDER BY table_name`,
-    [schema, prefix],
-  );
   const lines: string[] = [];
-  for (const { table_name } of rows) {
+  for (const table_name of await tablesNamed(pool, schema, prefix)) {
     const dump = await pool.query<{ row: string }>(
       `SELECT row_to_json(t)::text AS row FROM "${schema}"."${table_name}" AS t`,
     );

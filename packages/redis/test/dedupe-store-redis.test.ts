@@ -1,43 +1,23 @@
 import { AdminApiError, ConfigurationError } from '@admin-api/auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/support/free-port.js';
-import { steppedClock } from '../../app/test/support/dedupe-store-suite.js';
 import {
-  createRedisDedupeStore,
-  DEFAULT_DEDUPE_KEY_PREFIX,
-  type RedisDedupeStore,
-} from '../src/index.js';
+  KEEP_MS,
+  LEASE_MS,
+  resume,
+  STALL_TEST_TIMEOUT_MS,
+  stop,
+  tokenOf,
+} from '../../app/test/support/dedupe-store-engines.js';
+import { steppedClock } from '../../app/test/support/dedupe-store-suite.js';
+import { createRedisDedupeStore, DEFAULT_DEDUPE_KEY_PREFIX } from '../src/index.js';
 import { DEDUPE_EXPIRY_MARGIN_MS } from '../src/redis-dedupe-store.js';
 import { DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS } from '../src/redis-dedupe-store-options.js';
 import { type TestRedisClient, until, useRedisServer } from './redis-fixture.js';
 
-const LEASE_MS = 30_000;
-const KEEP_MS = 3_600_000;
-/** Far past the 200 ms bound, far below vitest's 120 s: a call left pending fails the test. */
-const STALL_TEST_TIMEOUT_MS = 10_000;
-
-/** Server processes a test stopped; resumed by the test, or after it if it failed first. */
-const stopped = new Set<number>();
-function stop(pids: readonly number[]): void {
-  for (const pid of pids) {
-    stopped.add(pid);
-    process.kill(pid, 'SIGSTOP');
-  }
-}
-function resume(): void {
-  for (const pid of stopped) process.kill(pid, 'SIGCONT');
-  stopped.clear();
-}
-
 async function connectedClients(admin: TestRedisClient): Promise<number> {
   const list = (await admin.sendCommand(['CLIENT', 'LIST'])) as string;
   return list.trim().split('\n').length;
-}
-
-async function tokenOf(store: RedisDedupeStore, id: string): Promise<string> {
-  const claim = await store.claim(id, LEASE_MS);
-  if (claim.outcome !== 'claimed') throw new Error(`${id} was ${claim.outcome}`);
-  return claim.token;
 }
 
 describe('the Redis dedupe store', () => {
