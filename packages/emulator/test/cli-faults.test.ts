@@ -1,9 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
 import { parseEnv } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, exitOf as exitWith } from './cli-exit.js';
+import { BIN, exitOf as exitWith, startCli } from './cli-process.js';
 
 const exitOf = (args: readonly string[]) => exitWith(children, EPHEMERAL, args);
 const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--rate-limit', '0'];
@@ -21,6 +21,8 @@ interface RunningBin {
   faultAfter(count: number): Promise<void>;
   /** How many of the requests sent so far got a fault, by what came back. */
   faulted: number;
+  /** A fresh token from the bin's token host. */
+  accessToken(): Promise<string>;
 }
 
 const children: ChildProcess[] = [];
@@ -28,52 +30,26 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });
 
-function startBin(args: string[]): Promise<RunningBin> {
-  const child = spawn(process.execPath, [BIN, ...EPHEMERAL, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  const waiting = new Set<() => void>();
+async function startBin(args: string[]): Promise<RunningBin> {
+  const cli = await startCli(children, EPHEMERAL, args);
   // Complete lines only: a chunk may end inside one.
-  const faults = () =>
+  const faultsIn = (out: string) =>
     out
       .slice(0, out.lastIndexOf('\n') + 1)
       .split('\n')
       .filter((line) => line.startsWith('fault: '))
       .map((line) => line.slice('fault: '.length));
-  const variable = (name: string) => new RegExp(`^${name}=(.+)$`, 'm').exec(out)?.[1] ?? '';
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bin exited with ${code}: ${out}`)));
-    child.stderr.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stdout.on('data', (chunk) => {
-      const started = out.includes('Press Ctrl+C');
-      out += chunk;
-      for (const wake of waiting) wake();
-      if (started || !out.includes('Press Ctrl+C')) return;
-      resolve({
-        authUrl: variable('ADMIN_API_AUTH_URL'),
-        baseUrl: variable('ADMIN_API_BASE_URL'),
-        clientId: variable('ADMIN_API_CLIENT_ID'),
-        clientSecret: variable('ADMIN_API_CLIENT_SECRET'),
-        faulted: 0,
-        output: () => out,
-        faults,
-        faultAfter: (count) =>
-          new Promise<void>((done) => {
-            const check = () => {
-              if (faults().length <= count) return;
-              waiting.delete(check);
-              done();
-            };
-            waiting.add(check);
-            check();
-          }),
-      });
-    });
-  });
+  return {
+    authUrl: cli.variable('ADMIN_API_AUTH_URL'),
+    baseUrl: cli.variable('ADMIN_API_BASE_URL'),
+    clientId: cli.variable('ADMIN_API_CLIENT_ID'),
+    clientSecret: cli.variable('ADMIN_API_CLIENT_SECRET'),
+    faulted: 0,
+    output: cli.output,
+    faults: () => faultsIn(cli.output()),
+    faultAfter: (count) => cli.until((out) => faultsIn(out).length > count),
+    accessToken: cli.accessToken,
+  };
 }
 
 /**
@@ -140,18 +116,6 @@ const tokenRequest = (bin: RunningBin) =>
     }),
   });
 
-async function accessToken(bin: RunningBin): Promise<string> {
-  const response = await fetch(`${bin.authUrl}/api/admin/oauth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: bin.clientId,
-      client_secret: bin.clientSecret,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 async function inTurn(count: number, send: () => Promise<string>): Promise<string[]> {
   const outcomes: string[] = [];
   for (let i = 0; i < count; i++) outcomes.push(await send());
@@ -178,7 +142,7 @@ describe('admin-api-emulator --faults and --faults-token', () => {
 
   it('with --faults 0 (the default) no request gets a fault and nothing says faults are on', async () => {
     const bin = await startBin(['--faults', '0']);
-    const token = await accessToken(bin);
+    const token = await bin.accessToken();
     expect(await inTurn(10, () => graphqlRequest(bin, token))).toEqual(Array(10).fill('200'));
     expect(bin.output()).not.toContain('Faults on');
     expect(bin.faults()).toEqual([]);
@@ -207,7 +171,7 @@ describe('admin-api-emulator --faults and --faults-token', () => {
   it('the same --seed gives the same faults in the same order; another seed, others', async () => {
     const run = async (seed: string) => {
       const bin = await startBin(['--faults', '0.5', '--seed', seed]);
-      const token = await accessToken(bin);
+      const token = await bin.accessToken();
       return inTurn(20, () => graphqlRequest(bin, token));
     };
     const [first, again, other] = await Promise.all([run('3'), run('3'), run('4')]);

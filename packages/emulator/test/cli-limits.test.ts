@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, exitOf as exitWith } from './cli-exit.js';
+import { exitOf as exitWith, type RunningCli, startCli } from './cli-process.js';
 
 const exitOf = (args: readonly string[]) => exitWith(children, EPHEMERAL, args);
 const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--rate-limit', '0'];
@@ -11,37 +11,20 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });
 
-interface RunningBin {
-  output(): string;
+interface RunningBin extends RunningCli {
   /** Sends `query` with a token of the bin's app; the status and body. */
   send(query: string): Promise<{ status: number; body: string }>;
 }
 
 /** Starts the bin; resolves once it says it is running. */
-function startBin(args: string[]): Promise<RunningBin> {
-  const child = spawn(process.execPath, [BIN, ...EPHEMERAL, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  const variable = (name: string) => new RegExp(`^${name}=(.+)$`, 'm').exec(out)?.[1] ?? '';
+async function startBin(args: string[]): Promise<RunningBin> {
+  const cli = await startCli(children, EPHEMERAL, args);
   let accessToken: Promise<string> | undefined;
-  const tokenOf = async () => {
-    const response = await fetch(`${variable('ADMIN_API_AUTH_URL')}/api/admin/oauth/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: variable('ADMIN_API_CLIENT_ID'),
-        client_secret: variable('ADMIN_API_CLIENT_SECRET'),
-      }),
-    });
-    return ((await response.json()) as { access_token: string }).access_token;
-  };
-  const bin: RunningBin = {
-    output: () => out,
+  return {
+    ...cli,
     async send(query) {
-      accessToken ??= tokenOf();
-      const response = await fetch(`${variable('ADMIN_API_BASE_URL')}/api/v2/admin/graphql`, {
+      accessToken ??= cli.accessToken();
+      const response = await fetch(`${cli.variable('ADMIN_API_BASE_URL')}/api/v2/admin/graphql`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -52,29 +35,17 @@ function startBin(args: string[]): Promise<RunningBin> {
       return { status: response.status, body: await response.text() };
     },
   };
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bin exited with ${code}: ${out}`)));
-    child.stderr.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('Press Ctrl+C')) resolve(bin);
-    });
-  });
 }
 
 /** Waits until the bin has printed a line matching `pattern`, and answers it. */
 async function lineOf(bin: RunningBin, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const line = bin
+  await bin.printed(pattern);
+  return (
+    bin
       .output()
       .split('\n')
-      .find((l) => pattern.test(l));
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no line ${pattern} in: ${bin.output()}`);
+      .find((line) => pattern.test(line)) ?? ''
+  );
 }
 
 describe('admin-api-emulator query limits and error-rate blocks', () => {

@@ -1,6 +1,6 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, exitOf as exitWith } from './cli-exit.js';
+import { BIN, exitOf as exitWith, startCli } from './cli-process.js';
 
 const exitOf = (args: readonly string[]) => exitWith(children, EPHEMERAL, args);
 const EPHEMERAL = ['--auth-port', '0', '--graphql-port', '0', '--store-port', '0'];
@@ -11,23 +11,7 @@ afterEach(() => {
 });
 
 /** Starts the bin and resolves with what it printed once it says it is running. */
-function startBin(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [BIN, ...EPHEMERAL, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bin exited with ${code}: ${out}`)));
-    child.stderr.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('Press Ctrl+C')) resolve(out);
-    });
-  });
-}
+const startBin = async (args: string[]) => (await startCli(children, EPHEMERAL, args)).output();
 
 describe('admin-api-emulator --stores', () => {
   it('starts a token host per store and prints its authUrl and admin page', async () => {

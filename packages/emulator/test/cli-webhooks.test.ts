@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, exitOf as exitWith } from './cli-exit.js';
+import { exitOf as exitWith, type RunningCli, startCli } from './cli-process.js';
 import {
   NEW_PRODUCT,
   type Receiver,
@@ -19,48 +19,9 @@ afterEach(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });
 
-interface RunningBin {
-  output(): string;
-  /** Resolves once the output has a line matching `pattern`. */
-  printed(pattern: RegExp): Promise<void>;
-  variable(name: string): string;
-}
+const startBin = (args: string[]) => startCli(children, EPHEMERAL, args);
 
-function startBin(args: string[]): Promise<RunningBin> {
-  const child = spawn(process.execPath, [BIN, ...EPHEMERAL, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  const waiting = new Set<() => void>();
-  const bin: RunningBin = {
-    output: () => out,
-    printed: (pattern) =>
-      new Promise<void>((resolve) => {
-        const check = () => {
-          if (!out.split('\n').some((line) => pattern.test(line))) return;
-          waiting.delete(check);
-          resolve();
-        };
-        waiting.add(check);
-        check();
-      }),
-    variable: (name) => new RegExp(`^${name}=(.+)$`, 'm').exec(out)?.[1] ?? '',
-  };
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bin exited with ${code}: ${out}`)));
-    child.stderr.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      for (const wake of [...waiting]) wake();
-      if (out.includes('Press Ctrl+C')) resolve(bin);
-    });
-  });
-}
-
-async function graphql(bin: RunningBin, accessToken: string, query: string, variables: object) {
+async function graphql(bin: RunningCli, accessToken: string, query: string, variables: object) {
   const url = `${bin.variable('ADMIN_API_BASE_URL')}/api/v2/admin/graphql`;
   const response = await fetch(url, {
     method: 'POST',
@@ -70,25 +31,13 @@ async function graphql(bin: RunningBin, accessToken: string, query: string, vari
   expect(response.status).toBe(200);
 }
 
-async function accessTokenOf(bin: RunningBin): Promise<string> {
-  const response = await fetch(`${bin.variable('ADMIN_API_AUTH_URL')}/api/admin/oauth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: bin.variable('ADMIN_API_CLIENT_ID'),
-      client_secret: bin.variable('ADMIN_API_CLIENT_SECRET'),
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 describe('admin-api-emulator webhooks', () => {
   it('prints one line per delivery try, and "dropped" after the third failure', async () => {
     const receiver = await startReceiver(() => 500);
     receivers.push(receiver);
     const bin = await startBin(['--webhook-retry-delays', '0,0']);
     expect(bin.output()).toContain('Webhooks: saveWebhook registers endpoints');
-    const accessToken = await accessTokenOf(bin);
+    const accessToken = await bin.accessToken();
     await graphql(bin, accessToken, SAVE_WEBHOOK, {
       input: {
         endpoint: `${receiver.url}?token=kept-out-of-logs`,
