@@ -9,7 +9,7 @@ export { APP_SCOPES, type AppOptions, type AppScope } from './app-options.js';
 export type { CallbackInput } from './callback-params.js';
 export { type App, createApp, MAX_STORE_CLIENTS } from './create-app.js';
 export { createWebhookHandler, type WebhookHandler } from './create-webhook-handler.js';
-export { WEBHOOK_MAX_ID_LENGTH } from './delivery-id.js';
+export { WEBHOOK_MAX_ID_LENGTH } from './dedupe-claims.js';
 export {
   AppError,
   type AppErrorDetails,

@@ -3,5 +3,5 @@
  * public API: names and signatures here may change in any release.
  */
 
-export { checkDeliveryId } from './delivery-id.js';
+export { checkClaimToken, checkDeliveryId, dedupeClock, newClaimToken } from './dedupe-claims.js';
 export { createSessionCodec, parseSession, type SessionCodec } from './session-codec.js';

@@ -4,7 +4,7 @@ import {
   checkOptionalFunction,
   checkPositiveInteger,
 } from '@admin-api/auth/internal';
-import { checkDeliveryId } from './delivery-id.js';
+import { checkClaimToken, checkDeliveryId, dedupeClock, newClaimToken } from './dedupe-claims.js';
 import type { DedupeClaim, WebhookDedupeStore } from './webhook-dedupe-store.js';
 
 /**
@@ -63,13 +63,7 @@ export function createMemoryDedupeStore(
   const leases = new Map<string, { readonly token: string; readonly until: number }>();
   const done = new Map<string, number>();
 
-  const clock = () => {
-    const at = now();
-    if (typeof at !== 'number' || !Number.isFinite(at)) {
-      throw new ConfigurationError('INVALID_OPTION', '"now" must return epoch milliseconds');
-    }
-    return Math.floor(at);
-  };
+  const clock = dedupeClock(now);
   /**
    * Forgets the leases that ran out from the front of the map (amortized O(1) per call), so a
    * crashed holder's claim is not what keeps a live one from being remembered. Completed ids
@@ -108,14 +102,14 @@ export function createMemoryDedupeStore(
         leases.delete(id);
       }
       makeRoom();
-      const token = leaseToken();
+      const token = newClaimToken();
       leases.set(id, { token, until: at + Math.ceil(ms) });
       return { outcome: 'claimed', token };
     },
 
     async complete(id, token, keepMs) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       const ms = checkDurationMs('keepMs', keepMs);
       const at = clock();
       prune(at);
@@ -130,13 +124,13 @@ export function createMemoryDedupeStore(
 
     async release(id, token) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       if (leases.get(id)?.token === token) leases.delete(id);
     },
 
     async extend(id, token, leaseMs) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       const ms = checkDurationMs('leaseMs', leaseMs);
       const at = clock();
       // No prune first: a lease that ran out is still its holder's until another claim takes it.
@@ -147,16 +141,4 @@ export function createMemoryDedupeStore(
       return true;
     },
   };
-}
-
-function checkToken(token: unknown): asserts token is string {
-  if (typeof token !== 'string') throw new TypeError('A dedupe claim token must be a string');
-}
-
-/** 144 random bits from Web Crypto, so the handler's default store runs on every runtime. */
-function leaseToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_');
 }

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { isRecord } from '@admin-api/auth/internal';
-import { isDeliveryId, WEBHOOK_MAX_ID_LENGTH } from './delivery-id.js';
+import { isDeliveryId, WEBHOOK_MAX_ID_LENGTH } from './dedupe-claims.js';
 import { WebhookSignatureError } from './errors.js';
 import type { JsonObject, WebhookEvent } from './webhook-event.js';
 import { isWebhookScope } from './webhook-scopes.js';

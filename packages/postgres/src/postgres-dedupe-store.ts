@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { DedupeClaim, WebhookDedupeStore } from '@admin-api/app';
-import { checkDeliveryId } from '@admin-api/app/internal';
+import {
+  checkClaimToken,
+  checkDeliveryId,
+  dedupeClock,
+  newClaimToken,
+} from '@admin-api/app/internal';
 import { AdminApiError, ConfigurationError } from '@admin-api/auth';
 import { checkDurationMs } from '@admin-api/auth/internal';
 import { dedupeTable } from './dedupe-table.js';
@@ -127,20 +131,14 @@ export function createPostgresDedupeStore(
       );
     });
   };
-  const clock = () => {
-    const at = now();
-    if (typeof at !== 'number' || !Number.isFinite(at)) {
-      throw new ConfigurationError('INVALID_OPTION', '"now" must return epoch milliseconds');
-    }
-    return Math.floor(at);
-  };
+  const clock = dedupeClock(now);
 
   return {
     async claim(id, leaseMs) {
       checkDeliveryId(id);
       const ms = Math.ceil(checkDurationMs('leaseMs', leaseMs));
       const at = clock();
-      const token = randomBytes(18).toString('base64url');
+      const token = newClaimToken();
       // A row whose deadline passed is taken over; a live one is written back as it was, which
       // locks it, so concurrent claims queue and each reads the state the one before left.
       const { rows } = await query(
@@ -166,7 +164,7 @@ export function createPostgresDedupeStore(
 
     async complete(id, token, keepMs) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       const ms = Math.ceil(checkDurationMs('keepMs', keepMs));
       const at = clock();
       // The sweep leaves this id's row alone: one statement must not touch a row twice.
@@ -189,7 +187,7 @@ export function createPostgresDedupeStore(
 
     async release(id, token) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       if (!TOKEN.test(token)) return;
       await query(
         `DELETE FROM ${table}
@@ -200,7 +198,7 @@ export function createPostgresDedupeStore(
 
     async extend(id, token, leaseMs) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       const ms = Math.ceil(checkDurationMs('leaseMs', leaseMs));
       const at = clock();
       if (!TOKEN.test(token)) return false;
@@ -230,8 +228,4 @@ function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): 
     timer = setTimeout(() => reject(onTimeout()), ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
-
-function checkToken(token: unknown): asserts token is string {
-  if (typeof token !== 'string') throw new TypeError('A dedupe claim token must be a string');
 }

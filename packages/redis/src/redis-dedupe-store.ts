@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { DedupeClaim, WebhookDedupeStore } from '@admin-api/app';
-import { checkDeliveryId } from '@admin-api/app/internal';
+import {
+  checkClaimToken,
+  checkDeliveryId,
+  dedupeClock,
+  newClaimToken,
+} from '@admin-api/app/internal';
 import { AdminApiError, ConfigurationError } from '@admin-api/auth';
 import { checkDurationMs } from '@admin-api/auth/internal';
 import {
@@ -64,13 +68,7 @@ export function createRedisDedupeStore(
   let closed = false;
 
   const keyOf = (id: string) => `${keyPrefix}${encodeURIComponent(id)}`;
-  const clock = () => {
-    const at = now();
-    if (typeof at !== 'number' || !Number.isFinite(at)) {
-      throw new ConfigurationError('INVALID_OPTION', '"now" must return epoch milliseconds');
-    }
-    return Math.floor(at);
-  };
+  const clock = dedupeClock(now);
   /** A call Redis did not answer in time; `sent` when the script went out and may yet run. */
   const timedOut = (script: LuaScript, sent: boolean, cause?: unknown) =>
     new AdminApiError(
@@ -114,7 +112,7 @@ export function createRedisDedupeStore(
       checkDeliveryId(id);
       const ms = Math.ceil(checkDurationMs('leaseMs', leaseMs));
       const at = clock();
-      const token = randomBytes(18).toString('base64url');
+      const token = newClaimToken();
       const key = keyOf(id);
       const reply = stringReply(
         CLAIM_DELIVERY,
@@ -129,7 +127,7 @@ export function createRedisDedupeStore(
 
     async complete(id, token, keepMs) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       const ms = Math.ceil(checkDurationMs('keepMs', keepMs));
       const key = keyOf(id);
       const reply = stringReply(
@@ -142,13 +140,13 @@ export function createRedisDedupeStore(
 
     async release(id, token) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       integerReply(RELEASE_DELIVERY, await run(RELEASE_DELIVERY, keyOf(id), [token]));
     },
 
     async extend(id, token, leaseMs) {
       checkDeliveryId(id);
-      checkToken(token);
+      checkClaimToken(token);
       const ms = Math.ceil(checkDurationMs('leaseMs', leaseMs));
       const reply = integerReply(
         EXTEND_DELIVERY,
@@ -179,10 +177,6 @@ function checkConnection(connection: unknown): void {
       '"connection" must be { url } or { client } (a node-redis client, or anything with its evalSha() and eval())',
     );
   }
-}
-
-function checkToken(token: unknown): asserts token is string {
-  if (typeof token !== 'string') throw new TypeError('A dedupe claim token must be a string');
 }
 
 function unexpected(script: LuaScript): AdminApiError {
