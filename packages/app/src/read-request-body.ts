@@ -1,3 +1,5 @@
+import { readBoundedBytes } from '@admin-api/auth/internal';
+
 /** What {@link readRequestBody} read: the whole body, or the news that it is over the cap. */
 export type RequestBody =
   | { readonly tooLarge: false; readonly bytes: Uint8Array }
@@ -14,30 +16,6 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
     await request.body?.cancel().catch(() => {});
     return { tooLarge: true };
   }
-  const body = request.body;
-  if (!body) return { tooLarge: false, bytes: new Uint8Array(0) };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        return { tooLarge: true };
-      }
-      chunks.push(value);
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { tooLarge: false, bytes };
+  const { bytes, truncated } = await readBoundedBytes(request.body, maxBytes);
+  return truncated ? { tooLarge: true } : { tooLarge: false, bytes };
 }

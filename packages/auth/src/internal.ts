@@ -29,7 +29,7 @@ export {
   MAX_TIMER_MS,
 } from './option-checks.js';
 export { MAX_ERROR_BODY_BYTES } from './process-token-response.js';
-export { readBoundedText } from './read-bounded.js';
+export { readBoundedBytes, readBoundedText } from './read-bounded.js';
 export { type Env, missingEnvMessage, readEnvVars } from './read-env-vars.js';
 export { bodyExcerpt, findSecret, redact, redactDeep, urlSecretForms } from './redact.js';
 export { redactError } from './redact-error.js';

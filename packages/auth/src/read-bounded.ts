@@ -6,14 +6,24 @@ export interface BoundedText {
   truncated: boolean;
 }
 
+/** What {@link readBoundedBytes} read of a body. */
+export interface BoundedBytes {
+  /** The body's bytes, cut at `maxBytes` when it was longer. */
+  bytes: Uint8Array;
+  /** True when the body was longer than `maxBytes`; the rest was never read. */
+  truncated: boolean;
+}
+
 /**
- * Reads at most `maxBytes` of a response body, then cancels the stream so the rest is never
- * downloaded (fetch closes the connection). A server's answer is untrusted input: `text()` would
- * read a body of any size into memory.
+ * Reads at most `maxBytes` of a body, then cancels the stream so the rest is never downloaded
+ * (fetch closes the connection). What a server or a sender streams is untrusted input:
+ * `arrayBuffer()` or `text()` would read a body of any size into memory.
  */
-export async function readBoundedText(response: Response, maxBytes: number): Promise<BoundedText> {
-  const body = response.body;
-  if (!body) return { text: '', truncated: false };
+export async function readBoundedBytes(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<BoundedBytes> {
+  if (!body) return { bytes: new Uint8Array(0), truncated: false };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -35,15 +45,20 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
     if (truncated) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
-  const decoder = new TextDecoder();
-  if (chunks.length === 1) return { text: decoder.decode(chunks[0]), truncated };
+  if (chunks.length === 1 && chunks[0]) return { bytes: chunks[0], truncated };
   const all = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     all.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { text: decoder.decode(all), truncated };
+  return { bytes: all, truncated };
+}
+
+/** Reads at most `maxBytes` of a response body as UTF-8 text ({@link readBoundedBytes}). */
+export async function readBoundedText(response: Response, maxBytes: number): Promise<BoundedText> {
+  const { bytes, truncated } = await readBoundedBytes(response.body, maxBytes);
+  return { text: new TextDecoder().decode(bytes), truncated };
 }
 
 /** Drops a body that will not be read, so its connection can be closed or reused. */
