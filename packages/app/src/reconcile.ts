@@ -140,11 +140,9 @@ export async function* reconcile(
       kind === 'product'
         ? productsSince(client, since, limit, signal)
         : changedSince(client, FILTERED[kind], since, limit, signal);
-    const seen = new Set<string>();
     for await (const record of records) {
       const updatedAt = record.updatedAt;
-      if (typeof updatedAt !== 'number' || updatedAt < since || seen.has(record.id)) continue;
-      seen.add(record.id);
+      if (typeof updatedAt !== 'number' || updatedAt < since) continue;
       const scope = scopeOf(kind, record, since);
       if (scopes.has(scope)) {
         yield { scope, id: record.id, createdAt: record.createdAt ?? null, updatedAt };
@@ -153,7 +151,7 @@ export async function* reconcile(
   }
 }
 
-/** Records of a filtered list changed at or after `since`, newest first; a few may repeat. */
+/** Records of a filtered list changed at or after `since`, newest first, each once. */
 async function* changedSince(
   client: AdminClient,
   list: FilteredList,
@@ -162,6 +160,11 @@ async function* changedSince(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<Stamp, void, undefined> {
   const seen = new Set<string>();
+  const unseen = (record: Stamp): boolean => {
+    if (seen.has(record.id)) return false;
+    seen.add(record.id);
+    return true;
+  };
   const options = { idempotent: true, ...(signal ? { signal } : {}) };
   let until = MAX_TIMESTAMP;
   for (;;) {
@@ -173,8 +176,7 @@ async function* changedSince(
     const { data, hasNext } = pageOf(result[list.field], list.field);
     let fresh = 0;
     for (const record of data) {
-      if (seen.has(record.id)) continue;
-      seen.add(record.id);
+      if (!unseen(record)) continue;
       fresh++;
       yield record;
     }
@@ -182,7 +184,7 @@ async function* changedSince(
     if (!hasNext || typeof oldest !== 'number') return;
     if (fresh === 0 && oldest === until) {
       // A whole page changed at one instant, all seen already: page through that instant alone.
-      yield* paginate(
+      const instant = paginate(
         client,
         list.instant,
         { at: until },
@@ -192,6 +194,7 @@ async function* changedSince(
           ...(signal ? { signal } : {}),
         },
       );
+      for await (const record of instant) if (unseen(record)) yield record;
       if (until <= since) return;
       until -= 1;
     } else {
@@ -200,7 +203,10 @@ async function* changedSince(
   }
 }
 
-/** Products newest first, until one changed before `since`. */
+/**
+ * Products newest first, until one changed before `since`, each once: one changed while it
+ * pages moves to the front and shifts the rest, so a later page may show one again.
+ */
 async function* productsSince(
   client: AdminClient,
   since: number,
@@ -217,8 +223,11 @@ async function* productsSince(
       ...(signal ? { signal } : {}),
     },
   );
+  const seen = new Set<string>();
   for await (const product of products) {
     if (typeof product.updatedAt === 'number' && product.updatedAt < since) return;
+    if (seen.has(product.id)) continue;
+    seen.add(product.id);
     yield product;
   }
 }
