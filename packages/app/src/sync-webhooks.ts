@@ -1,4 +1,5 @@
 import { ConfigurationError } from '@admin-api/auth';
+import { secureEndpointUrl } from '@admin-api/auth/internal';
 import type { AdminClient, TypedDocumentString } from '@admin-api/client';
 import { WebhookScopeError } from './webhook-scope-error.js';
 import { REGISTRABLE_WEBHOOK_SCOPES, type RegistrableWebhookScope } from './webhook-scopes.js';
@@ -114,32 +115,21 @@ function checkScopes(scopes: unknown): RegistrableWebhookScope[] {
   return [...new Set(scopes as RegistrableWebhookScope[])].sort();
 }
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-
+/**
+ * `endpoint` when it is an absolute `https://` URL, or `http://` to a loopback host, without
+ * user info: the kit's one rule for URLs that carry something secret (auth's `secureEndpointUrl`).
+ */
 function checkEndpoint(endpoint: unknown): string {
-  let url: URL | undefined;
-  try {
-    url = typeof endpoint === 'string' ? new URL(endpoint) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+  if (typeof endpoint !== 'string') {
     throw new ConfigurationError(
       'INVALID_OPTION',
-      `"endpoint" must be an absolute https:// URL (got ${typeof endpoint === 'string' ? JSON.stringify(endpoint.slice(0, 100)) : typeof endpoint})`,
+      `"endpoint" must be an absolute https:// URL (got ${typeof endpoint})`,
     );
   }
-  if (url.username || url.password) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      '"endpoint" must not carry a user or password: deliveries are proven by their signature',
-    );
-  }
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-    throw new ConfigurationError(
-      'INVALID_OPTION',
-      `"endpoint" must use https: deliveries carry the store's orders and customers (plain http:// is for loopback only, got host ${url.hostname})`,
-    );
-  }
-  return String(endpoint);
+  secureEndpointUrl(endpoint, '/', {
+    optionName: 'endpoint',
+    carries: "the store's orders and customers",
+    offersAllowInsecureHttp: false,
+  });
+  return endpoint;
 }
