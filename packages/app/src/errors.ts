@@ -125,22 +125,23 @@ export type WebhookSignatureErrorCode = Extract<
 export interface WebhookSignatureErrorDetails extends AdminApiErrorDetails {
   /** The delivery's `id`, once the body had the delivery's shape. */
   deliveryId?: string | undefined;
-  /** For `WEBHOOK_SCOPE_UNKNOWN`: the scope the correctly signed delivery names. */
+  /** Once the signature passed (`WEBHOOK_SCOPE_UNKNOWN`, `WEBHOOK_DATA_INVALID`): the scope the delivery names. */
   scope?: string | undefined;
 }
 
 /**
  * A webhook body that `verifyWebhook` refused; nothing of it should be acted on. The code says
  * what to answer: `WEBHOOK_SIGNATURE_INVALID` 401 (not sent by the service, or altered),
- * `WEBHOOK_BODY_TOO_LARGE` 413, `WEBHOOK_BODY_INVALID` and `WEBHOOK_DATA_INVALID` 400,
- * `WEBHOOK_SCOPE_UNKNOWN` 200 (signed by the service, of a scope the kit does not know yet: ignore
- * it, or the service retries it). No message holds the body, the signature or the secret.
+ * `WEBHOOK_BODY_TOO_LARGE` 413, `WEBHOOK_BODY_INVALID` 400; `WEBHOOK_SCOPE_UNKNOWN` (a scope the
+ * kit does not know yet) and `WEBHOOK_DATA_INVALID` (`data` not a JSON object) 200: signed by the
+ * service, so a retry brings the same, and a refusal counts against the endpoint. No message
+ * holds the body, the signature or the secret.
  */
 export class WebhookSignatureError extends AppError {
   declare readonly code: WebhookSignatureErrorCode;
   /** The delivery's `id`, set once the body had the delivery's shape (it is not signed). */
   readonly deliveryId: string | undefined;
-  /** For `WEBHOOK_SCOPE_UNKNOWN`: the scope the delivery names. */
+  /** Once the signature passed (`WEBHOOK_SCOPE_UNKNOWN`, `WEBHOOK_DATA_INVALID`): the scope the delivery names. */
   readonly scope: string | undefined;
 
   constructor(
@@ -151,5 +152,19 @@ export class WebhookSignatureError extends AppError {
     super(code, message, details);
     this.deliveryId = details.deliveryId;
     this.scope = details.scope;
+  }
+}
+
+/**
+ * Scopes `syncWebhooks` cannot register or `reconcile` cannot list; `scopes` names them and the
+ * message the ones that can. Nothing was sent.
+ */
+export class WebhookScopeError extends AppError {
+  declare readonly code: 'WEBHOOK_SCOPE_UNSUPPORTED';
+  /** The scopes refused, as given. */
+  readonly scopes: readonly string[];
+  constructor(scopes: readonly string[], message: string) {
+    super('WEBHOOK_SCOPE_UNSUPPORTED', message);
+    this.scopes = scopes;
   }
 }

@@ -21,6 +21,7 @@ export {
   StoreNeedsReinstallError,
   StoreNotInstalledError,
   StoreTokenRejectedError,
+  WebhookScopeError,
   WebhookSignatureError,
   type WebhookSignatureErrorCode,
   type WebhookSignatureErrorDetails,
@@ -88,7 +89,6 @@ export {
   type WebhookHandlerCommonOptions,
   type WebhookHandlerOptions,
 } from './webhook-handler-options.js';
-export { WebhookScopeError } from './webhook-scope-error.js';
 export {
   isWebhookScope,
   REGISTRABLE_WEBHOOK_SCOPES,

@@ -7,7 +7,7 @@ import {
   paginate,
   type TypedDocumentString,
 } from '@admin-api/client';
-import { WebhookScopeError } from './webhook-scope-error.js';
+import { WebhookScopeError } from './errors.js';
 import type { WebhookScope } from './webhook-scopes.js';
 
 /** The scopes {@link reconcile} can find again: each has a list that tells when a record changed. */

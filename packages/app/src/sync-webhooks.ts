@@ -1,7 +1,7 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { secureEndpointUrl } from '@admin-api/auth/internal';
 import type { AdminClient, TypedDocumentString } from '@admin-api/client';
-import { WebhookScopeError } from './webhook-scope-error.js';
+import { WebhookScopeError } from './errors.js';
 import { REGISTRABLE_WEBHOOK_SCOPES, type RegistrableWebhookScope } from './webhook-scopes.js';
 
 /** Options of {@link syncWebhooks}. */
