@@ -138,14 +138,7 @@ async function handOver(
       (error: unknown) => ({ ok: false, error }) as const,
     )
     .finally(stopExtending);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const outcome = await Promise.race([
-    settled,
-    new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), config.ackTimeoutMs);
-    }),
-  ]);
-  clearTimeout(timer);
+  const outcome = await within(settled, config.ackTimeoutMs);
   if (outcome === TIMED_OUT) {
     config.report({
       type: 'webhook_slow',
@@ -241,17 +234,26 @@ async function settle(
   return 500;
 }
 
-/** `work`, or a rejection once `dedupeTimeoutMs` passed: a hung store never holds an answer. */
-function bounded<T>(config: WebhookHandlerConfig, work: Promise<T>): Promise<T> {
+/** What `work` settles to, or `TIMED_OUT` once `ms` passed first (the work goes on). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new Error(`The dedupe store did not answer within ${config.dedupeTimeoutMs} ms`)),
-      config.dedupeTimeoutMs,
-    );
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `work`, or a rejection once `dedupeTimeoutMs` passed: a hung store never holds an answer. */
+async function bounded<T>(config: WebhookHandlerConfig, work: Promise<T>): Promise<T> {
+  const outcome = await within(work, config.dedupeTimeoutMs);
+  if (outcome === TIMED_OUT) {
+    throw new Error(`The dedupe store did not answer within ${config.dedupeTimeoutMs} ms`);
+  }
+  return outcome;
 }
 
 function refusalStatus(error: WebhookSignatureError): 400 | 401 | 413 {
