@@ -53,8 +53,8 @@ export interface PostgresDedupeStoreOptions {
    * delivery (the service retries it) instead of leaving it pending, and the connection it was
    * sent on is closed rather than given back to the pool. A statement already sent may still
    * run: a claim that timed out may hold the id until its lease runs out. The store's own pool
-   * waits as long for a connection (`connectionTimeoutMillis`); a `{ pool }` keeps its own
-   * settings.
+   * abandons a connection attempt after twice as long (`connectionTimeoutMillis`); a `{ pool }`
+   * keeps its own settings.
    *
    * @default 2000 ({@link DEFAULT_DEDUPE_COMMAND_TIMEOUT_MS})
    * @example 500

@@ -66,7 +66,9 @@ export function createPostgresDedupeStore(
   const config = resolvePostgresDedupeStoreConfig(options);
   const { namespace, now, commandTimeoutMs } = config;
   const { pool, end } = openPool(connection, {
-    connectionTimeoutMillis: commandTimeoutMs,
+    // Longer than the call's deadline, so the deadline always answers first (with TIMEOUT) and
+    // pg's own limit only ends a connection attempt nobody waits for any more.
+    connectionTimeoutMillis: commandTimeoutMs * 2,
     maxLockConnections: undefined,
   });
   const { table, migration } = dedupeTable(config);
