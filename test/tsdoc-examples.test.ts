@@ -131,6 +131,10 @@ import { createRedisFleet } from '@admin-api/redis';`,
   'packages/client/src/pacer.ts resolveRateLimit': {
     before: `import { resolveRateLimit } from '@admin-api/client';`,
   },
+  'packages/client/src/error-budget.ts createErrorBudget': {
+    before: `import { type AdminClientOptions, createAdminClient, createErrorBudget } from '@admin-api/client';
+declare const credentials: AdminClientOptions;`,
+  },
   'packages/client/src/pacer.ts createPacer': {
     before: `import { type ClientCredentials, createAdminClient, createPacer } from '@admin-api/client';
 declare const baseUrl: string;

@@ -8,7 +8,13 @@ import {
   PRODUCTION_GRAPHQL_HOST,
   secureEndpointUrl,
 } from '@admin-api/auth/internal';
-import type { Fleet, RateLimitOptions } from '@admin-api/client';
+import {
+  createErrorBudget,
+  type ErrorBudget,
+  type ErrorBudgetOptions,
+  type Fleet,
+  type RateLimitOptions,
+} from '@admin-api/client';
 import type { AppEventListener } from './app-events.js';
 import type { AppSessionStore, SessionStore } from './session-store.js';
 
@@ -61,6 +67,13 @@ export interface AppOptions {
   fleet?: Fleet | undefined;
   /** Each store's request budget; `false` turns pacing off. @default 50 requests per 10 s */
   rateLimit?: RateLimitOptions | false | undefined;
+  /**
+   * The app's error budget, one for all its stores, since the service blocks an app for its
+   * errors on every store at once (see the client's README, "Error budget"); with a `fleet`,
+   * shared by the app's processes too. `false` turns it off.
+   * @default an hour's window, at most 20% errors
+   */
+  errorBudget?: ErrorBudgetOptions | false | undefined;
   /** Receives the app's events and every store client's, each with its `storeName`. */
   onEvent?: AppEventListener | undefined;
   /** Clock in epoch ms: state expiry, launch windows and token expiry. @default Date.now */
@@ -82,6 +95,8 @@ export interface AppConfig {
   readonly baseUrl: string;
   readonly fleet: Fleet | undefined;
   readonly rateLimit: RateLimitOptions | false | undefined;
+  /** Shared by every store's client; `undefined` when off. */
+  readonly errorBudget: ErrorBudget | undefined;
   readonly onEvent: AppEventListener | undefined;
   readonly now: () => number;
   readonly fetch: typeof fetch;
@@ -104,6 +119,7 @@ export function resolveAppConfig(options: AppOptions): AppConfig {
   checkOptionalFunction('now', options.now);
   checkOptionalFunction('fetch', options.fetch);
   checkFalseOrObject('rateLimit', options.rateLimit, '{ limit: 50, windowMs: 10000 }');
+  checkFalseOrObject('errorBudget', options.errorBudget, '{ maxErrorRate: 0.2 }');
   checkOptionalImplementation('fleet', options.fleet, ['join']);
   checkOptionalImplementation('sessions', options.sessions, ['open']);
   if (!options.sessions) {
@@ -127,6 +143,13 @@ export function resolveAppConfig(options: AppOptions): AppConfig {
     baseUrl,
     fleet: options.fleet,
     rateLimit: options.rateLimit,
+    errorBudget:
+      options.errorBudget === false
+        ? undefined
+        : createErrorBudget({
+            ...options.errorBudget,
+            counts: options.fleet?.errorCounts?.(clientId),
+          }),
     onEvent: options.onEvent,
     now,
     fetch: options.fetch ?? globalThis.fetch,

@@ -92,6 +92,7 @@ export function createApp(options: AppOptions): App {
       fetch: config.fetch,
       now: config.now,
       allowInsecureHttp: config.allowInsecureHttp,
+      errorBudget: config.errorBudget ?? false,
       ...(config.onEvent ? { onEvent: storeListener(storeName) } : {}),
     } satisfies AdminClientOptions;
     if (config.fleet) {

@@ -29,6 +29,8 @@ export type AdminApiErrorCode =
   | 'GRAPHQL_ERROR'
   /** HTTP 429 beyond the retry budget, or a wait longer than the client accepts. */
   | 'RATE_LIMITED'
+  /** The client's error budget refused a call without sending it; `rule` says which, `retryAfterMs` for how long. */
+  | 'ERROR_BUDGET_EXCEEDED'
   /** The API refused a freshly issued token. */
   | 'UNAUTHENTICATED'
   /** No access token could be had; `cause` is the TokenRequestError. */
@@ -83,6 +85,14 @@ export type AdminApiErrorCode =
   | 'DUPLICATE_METHOD'
   /** Two operations have the same name. */
   | 'DUPLICATE_OPERATION'
+  /** An operation whose SDK method would change what the SDK object is (`then` makes it a thenable). */
+  | 'RESERVED_METHOD_NAME'
+  /** A definition nests selection sets deeper than the generator's limit (`MAX_SELECTION_DEPTH`), or spreads a fragment within itself. */
+  | 'DOCUMENT_TOO_DEEP'
+  /** A definition whose fragments merge into more work than the generator's budget (`MAX_MERGE_WORK`). */
+  | 'DOCUMENT_TOO_COMPLEX'
+  /** A document file over the size codegen reads GraphQL from (1 MiB); nothing of it was parsed. */
+  | 'DOCUMENT_FILE_TOO_LARGE'
   /** A document does not parse or does not validate against the schema. */
   | 'DOCUMENT_ERROR'
   /** The document globs match no file, or the files hold no operation. */

@@ -1,4 +1,5 @@
 import type { AdminApiError, AuthEvent } from '@admin-api/auth';
+import type { ErrorBudgetRule } from './error-budget.js';
 import type { FleetEvent } from './fleet-events.js';
 
 /** Why an attempt is retried. */
@@ -40,8 +41,20 @@ export interface GraphQLRetryEvent extends GraphQLCallFields {
   error: AdminApiError;
 }
 
-/** What the client reports, discriminated by `type` (`graphql_*`). */
-export type ClientEvent = GraphQLRequestEvent | GraphQLResponseEvent | GraphQLRetryEvent;
+/** The error budget refused an attempt: it was not sent, and the call fails with its error. */
+export interface ErrorBudgetRefusedEvent extends GraphQLCallFields {
+  type: 'error_budget_refused';
+  rule: ErrorBudgetRule;
+  /** How long the same call would be refused. */
+  retryAfterMs: number;
+}
+
+/** What the client reports, discriminated by `type` (`graphql_*`, `error_budget_refused`). */
+export type ClientEvent =
+  | GraphQLRequestEvent
+  | GraphQLResponseEvent
+  | GraphQLRetryEvent
+  | ErrorBudgetRefusedEvent;
 
 /**
  * Every event a client reports: its own, those of the token provider it creates, and those of

@@ -1,6 +1,7 @@
 import { type TokenProvider, type TokenProviderOptions, TokenRequestError } from '@admin-api/auth';
 import { checkDurationMs, checkOptionalSignal, emit, sleep } from '@admin-api/auth/internal';
 import type { AdminApiEvent } from './admin-api-events.js';
+import { budgetedAnswer, budgetRefusalError } from './budget-answer.js';
 import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-attempt.js';
 import type { AdminClientBaseOptions } from './client-config.js';
 import { createClientPause, limiterPausedError } from './client-pause.js';
@@ -11,6 +12,7 @@ import { type AttemptObservation, observeAttempt } from './observe-attempt.js';
 import { serializeRequest, toOperation } from './operation.js';
 import { label } from './operation-label.js';
 import type { AcquireOptions } from './rate-limiter.js';
+import { requestFingerprint } from './request-fingerprint.js';
 import { decideRetry, type RetryCounts } from './retry-policy.js';
 import type { TypedDocumentNodeLike, TypedDocumentString } from './typed-document-string.js';
 
@@ -99,7 +101,7 @@ export interface AdminClient {
  * const { me } = await client.request(GetMeDocument);
  */
 export function createAdminClient(options: AdminClientOptions): AdminClient {
-  const { config, tokenProvider, secrets, rateLimiter } = resolveClient(options);
+  const { config, tokenProvider, secrets, rateLimiter, errorBudget } = resolveClient(options);
   // `now` only for the wall-clock fact of an answer (a Retry-After date); waits and durations
   // are measured on `monotonicNow`.
   const { endpoint, now, monotonicNow, retry, setTimer } = config;
@@ -144,8 +146,17 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       mayHaveBeenApplied,
     });
     const tokenOptions = signal ? { signal } : {};
+    const budgeted = errorBudget && {
+      requestKey: requestFingerprint(body),
+      operationKey: `${operationType} ${operationName ?? ''}`,
+    };
 
     for (let attempt = 1; ; attempt++) {
+      const refusal = budgeted && errorBudget.check(budgeted);
+      if (refusal) {
+        notify({ type: 'error_budget_refused', operationName, operationType, attempt, ...refusal });
+        throw budgetRefusalError(refusal, soFar(attempt - 1));
+      }
       let release: (() => void) | undefined;
       let accessToken: string;
       for (;;) {
@@ -248,6 +259,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
             now: now(),
             appliedEarlier: mayHaveBeenApplied,
           });
+      const answer = budgeted && budgetedAnswer(observation.response?.status, outcome);
+      if (answer) errorBudget.record(budgeted, answer);
       const refused = !outcome.ok && outcome.reason === 'unauthenticated';
       if (observation.response && !refused && replacement?.accessToken === accessToken) {
         replacement.accepted = true;

@@ -13,6 +13,12 @@ import {
 } from '@admin-api/auth/internal';
 import type { AdminApiEventListener } from './admin-api-events.js';
 import { withDebugEvents } from './debug-events.js';
+import type { ErrorBudget } from './error-budget.js';
+import {
+  type ErrorBudgetConfig,
+  type ErrorBudgetOptions,
+  resolveErrorBudgetOptions,
+} from './error-budget-options.js';
 import { type RateLimitConfig, type RateLimitOptions, resolveRateLimit } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { type RetryConfig, type RetryOptions, resolveRetryConfig } from './retry-policy.js';
@@ -47,6 +53,16 @@ export interface AdminClientBaseOptions {
    * @default a pacer for `rateLimit`
    */
   rateLimiter?: RateLimiter | undefined;
+  /**
+   * Keeps the app's errors below the service's error-rate blocks (see the README's "Error
+   * budget"): identical requests that keep failing for the caller's own fault are refused for a
+   * cooldown, and once errors reach `maxErrorRate` of the window, operations that have been
+   * failing are refused until it passes. Refusals are `ErrorBudgetError`s, never sent. Options,
+   * or one `createErrorBudget(...)` shared by several clients of the app; `false` turns it off.
+   * With a `fleet`, its processes share the counts.
+   * @default an hour's window, at most 20% errors
+   */
+  errorBudget?: ErrorBudgetOptions | ErrorBudget | false | undefined;
   /**
    * Receives every {@link AdminApiEvent}: the client's (`graphql_*`), those of the token
    * provider it creates (`token_*`, `refresh_failed`) and, with a `fleet`, the fleet's
@@ -94,6 +110,8 @@ export interface ClientConfig {
   readonly rateLimit: RateLimitConfig | undefined;
   /** Only when given as an option; the client makes its pacer otherwise. */
   readonly rateLimiter: RateLimiter | undefined;
+  /** A budget given as an option, or the config of the client's own; `undefined` when off. */
+  readonly errorBudget: ErrorBudget | ErrorBudgetConfig | undefined;
   readonly onEvent: AdminApiEventListener | undefined;
   readonly maxResponseBytes: number;
   readonly allowInsecureHttp: boolean;
@@ -123,6 +141,7 @@ export function resolveClientConfig(
     retry: resolveRetryConfig(options.retry),
     rateLimit: options.rateLimit === false ? undefined : resolveRateLimit(options.rateLimit ?? {}),
     rateLimiter: options.rateLimiter,
+    errorBudget: resolveErrorBudget(options.errorBudget),
     onEvent: withDebugEvents(options.onEvent),
     maxResponseBytes: checkPositiveInteger(
       'maxResponseBytes',
@@ -133,6 +152,22 @@ export function resolveClientConfig(
     monotonicNow: options.monotonicNow ?? realMonotonicNow,
     setTimer: options.setTimer ?? realSetTimer,
   };
+}
+
+/** A given budget, the checked options of the client's own, or `undefined` for `false`. */
+function resolveErrorBudget(
+  option: AdminClientBaseOptions['errorBudget'],
+): ErrorBudget | ErrorBudgetConfig | undefined {
+  if (option === false) return undefined;
+  checkFalseOrObject('errorBudget', option, '{ maxErrorRate: 0.2 }');
+  if (isErrorBudget(option)) return option;
+  return resolveErrorBudgetOptions(option);
+}
+
+/** A budget made by `createErrorBudget` (or one of your own), not options for one. */
+export function isErrorBudget(value: unknown): value is ErrorBudget {
+  const budget = value as Partial<ErrorBudget> | undefined;
+  return typeof budget?.check === 'function' && typeof budget.record === 'function';
 }
 
 /**

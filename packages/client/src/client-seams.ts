@@ -11,7 +11,8 @@ import {
   urlSecretForms,
 } from '@admin-api/auth/internal';
 import type { AdminClientOptions, ClientFleetOptions } from './admin-client.js';
-import { type ClientConfig, resolveClientConfig } from './client-config.js';
+import { type ClientConfig, isErrorBudget, resolveClientConfig } from './client-config.js';
+import { type ErrorBudget, type ErrorCountStore, errorBudgetFromConfig } from './error-budget.js';
 import { pacerFromConfig } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -41,6 +42,16 @@ function ownRateLimiter(
   return config.rateLimit ? pacerFromConfig(config.rateLimit, monotonicNow, setTimer) : undefined;
 }
 
+/** The budget the client uses: a given one, one of its own (counts shared by `counts`), or none. */
+function ownErrorBudget(
+  config: ClientConfig,
+  counts: ErrorCountStore | undefined,
+): ErrorBudget | undefined {
+  const { errorBudget } = config;
+  if (errorBudget === undefined || isErrorBudget(errorBudget)) return errorBudget;
+  return errorBudgetFromConfig(errorBudget, config.monotonicNow, counts);
+}
+
 /**
  * The token provider and rate limiter the client uses: given ones, ones made from the
  * credentials (with the client's event listener, clock and fetch), or a fleet's.
@@ -48,7 +59,11 @@ function ownRateLimiter(
 export function resolveSeams(
   options: AdminClientOptions,
   config: ClientConfig,
-): { tokenProvider: TokenProvider; rateLimiter: RateLimiter | undefined } {
+): {
+  tokenProvider: TokenProvider;
+  rateLimiter: RateLimiter | undefined;
+  errorBudget: ErrorBudget | undefined;
+} {
   checkOptionalImplementation('tokenProvider', options.tokenProvider, ['getToken', 'invalidate']);
   if (options.tokenProvider) {
     if ((options as ClientFleetOptions).fleet) {
@@ -59,6 +74,7 @@ export function resolveSeams(
     return {
       tokenProvider: options.tokenProvider,
       rateLimiter: ownRateLimiter(options, config),
+      errorBudget: ownErrorBudget(config, undefined),
     };
   }
   const { authUrl, clientId, clientSecret, refreshMarginS, fleet } = options;
@@ -106,6 +122,7 @@ export function resolveSeams(
     return {
       tokenProvider: tokenProviderFromConfig(providerConfig),
       rateLimiter: ownRateLimiter(options, config),
+      errorBudget: ownErrorBudget(config, undefined),
     };
   }
   const membership = fleet.join({
@@ -119,6 +136,7 @@ export function resolveSeams(
   return {
     tokenProvider: tokenProviderFromConfig({ ...providerConfig, store: membership.tokenStore }),
     rateLimiter: membership.rateLimiter,
+    errorBudget: ownErrorBudget(config, fleet.errorCounts?.(clientId)),
   };
 }
 
@@ -131,6 +149,7 @@ export function resolveClient(options: AdminClientOptions): {
   tokenProvider: TokenProvider;
   secrets: string[];
   rateLimiter: RateLimiter | undefined;
+  errorBudget: ErrorBudget | undefined;
 } {
   const secret = (options as { clientSecret?: unknown }).clientSecret;
   // The secret the client keeps out of errors; with credentials, one that is checked non-empty.

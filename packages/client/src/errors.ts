@@ -3,6 +3,7 @@ import { AdminApiError, type AdminApiErrorDetails } from '@admin-api/auth';
 // graphql's declaration files instead of about 100, and an augmentation of graphql's
 // `GraphQLFormattedErrorExtensions` still reaches `errors`.
 import type { GraphQLFormattedError } from 'graphql/error/GraphQLError.js';
+import type { ErrorBudgetRule } from './error-budget.js';
 import { label } from './operation-label.js';
 
 /** Longest server message quoted in an error's own message; `errors` has them whole. */
@@ -175,6 +176,31 @@ export class RateLimitError extends AdminApiError {
 
   constructor(message: string, retryAfterMs: number, details: AdminApiErrorDetails) {
     super('RATE_LIMITED', message, details);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/**
+ * The client's error budget refused the call without sending it (see the README's "Error
+ * budget"): `repeated_failure`, the same request failed for the caller's own fault
+ * `maxRepeats` times and is refused for a cooldown; `error_rate`, the app's errors in the window
+ * are at the budget and this operation has been failing. Other calls are sent meanwhile.
+ */
+export class ErrorBudgetError extends AdminApiError {
+  declare readonly code: 'ERROR_BUDGET_EXCEEDED';
+  /** The rule that refused the call. */
+  readonly rule: ErrorBudgetRule;
+  /** How long the same call would be refused, in milliseconds. */
+  readonly retryAfterMs: number;
+
+  constructor(
+    message: string,
+    rule: ErrorBudgetRule,
+    retryAfterMs: number,
+    details: AdminApiErrorDetails,
+  ) {
+    super('ERROR_BUDGET_EXCEEDED', message, details);
+    this.rule = rule;
     this.retryAfterMs = retryAfterMs;
   }
 }

@@ -1,5 +1,6 @@
 import type { TokenStore } from '@admin-api/auth';
 import type { AdminApiEventListener } from './admin-api-events.js';
+import type { ErrorCountStore } from './error-budget.js';
 import type { RateLimitConfig } from './pacer.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -40,4 +41,10 @@ export interface FleetMembership {
  */
 export interface Fleet {
   join(member: FleetMember): FleetMembership;
+  /**
+   * The app's error counts, shared by the fleet, for the clients' error budgets. Keyed by the
+   * app's client id alone: the service counts an app's errors across every store it serves.
+   * A fleet without it leaves each process to count its own.
+   */
+  errorCounts?(clientId: string): ErrorCountStore;
 }

@@ -28,6 +28,7 @@ export type {
   AdminApiEvent,
   AdminApiEventListener,
   ClientEvent,
+  ErrorBudgetRefusedEvent,
   GraphQLCallFields,
   GraphQLRequestEvent,
   GraphQLResponseEvent,
@@ -53,8 +54,21 @@ export {
 export { type AdminClientFromEnvOptions, createAdminClientFromEnv } from './client-from-env.js';
 export { MAX_SHARED_PAUSE_MS } from './client-pause.js';
 export {
+  type BudgetedAnswer,
+  type BudgetedCall,
+  type CreateErrorBudgetOptions,
+  createErrorBudget,
+  type ErrorBudget,
+  type ErrorBudgetRefusal,
+  type ErrorBudgetRule,
+  type ErrorCountStore,
+} from './error-budget.js';
+export type { ErrorBudgetOptions } from './error-budget-options.js';
+export type { ErrorCountBucket, ErrorCounts } from './error-window.js';
+export {
   AbortedError,
   AuthError,
+  ErrorBudgetError,
   GraphQLResponseError,
   type GraphQLResponseErrorOptions,
   HttpError,

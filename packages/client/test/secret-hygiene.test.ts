@@ -34,7 +34,13 @@ describe('no secret and no full token in errors or events', () => {
     const emu = emulator();
     const seen: AdminApiEvent[] = [];
     const { setTimer } = createVirtualTime();
-    const client = clientFor(emu, { timeoutMs: 200, setTimer, onEvent: (e) => seen.push(e) });
+    const client = clientFor(emu, {
+      timeoutMs: 200,
+      setTimer,
+      onEvent: (e) => seen.push(e),
+      // Every fault must reach the caller: the budget would refuse the third identical 400.
+      errorBudget: false,
+    });
     const { accessToken } = await client.tokenProvider.getToken();
     const secret = emu.clientSecret;
     const form = new URLSearchParams({ client_secret: secret }).toString();
@@ -133,6 +139,8 @@ describe('no secret and no full token in errors or events', () => {
         clientSecret: 'not-echoed-secret',
         rateLimit: false,
         retry: false,
+        // The fourth identical request must be sent: the budget would refuse it after 3 × 400.
+        errorBudget: false,
       });
       const errors: unknown[] = [];
       for (const _ of bodies) await client.request(GetMe).catch((e: unknown) => errors.push(e));

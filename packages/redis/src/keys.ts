@@ -28,6 +28,11 @@ export interface FleetKeys {
   readonly budgetConfigs: string;
   /** String: written by a degraded process's probe, to learn whether Redis takes writes again. */
   readonly probe: string;
+  /**
+   * Hash: the app's answered requests (`r<bucket>`) and errors (`e<bucket>`) per sixtieth of the
+   * error budget's window, for the clients' error budgets; expires a window after its last write.
+   */
+  readonly errorCounts: string;
 }
 
 /**
@@ -119,5 +124,6 @@ export function appKeys(app: string, prefix: string): FleetKeys {
     budgetPause: `${base}budget:pause`,
     budgetConfigs: `${base}budget:configs`,
     probe: `${base}probe`,
+    errorCounts: `${base}errors`,
   };
 }

@@ -1,6 +1,7 @@
 import { ConfigurationError } from '@admin-api/auth';
 import { createTokenCipher } from '@admin-api/auth/internal';
 import type { Fleet, FleetMember, FleetMembership } from '@admin-api/client';
+import { createRedisErrorCounts } from './error-counts.js';
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';
 import { createFleetListeners } from './fleet-listeners.js';
 import { createFleetRateLimiter, type FleetRateLimiter } from './fleet-rate-limiter.js';
@@ -169,6 +170,16 @@ export function createRedisFleet(
       // A connection already known to be down is said now, to this client's listener too.
       health.start();
       return { tokenStore, rateLimiter };
+    },
+
+    errorCounts(clientId) {
+      const app = appTag(clientId);
+      const keys = appKeys(app, keyPrefix);
+      return createRedisErrorCounts({
+        client,
+        key: keys.errorCounts,
+        health: healthFor(app, keys),
+      });
     },
 
     async close() {

@@ -26,9 +26,10 @@ export interface RedisHealth {
   /**
    * Runs one Redis operation within the command timeout. Rejects with
    * {@link RedisUnavailableError} without sending anything while degraded, and when the
-   * operation fails or times out, which degrades the app until a probe succeeds.
+   * operation fails or times out, which degrades the app until a probe succeeds. A `background`
+   * operation, which no caller waits for, does not keep the process alive.
    */
-  run<T>(operation: () => Promise<T>): Promise<T>;
+  run<T>(operation: () => Promise<T>, options?: { background?: boolean }): Promise<T>;
   /** Called on every change: `true` when the app falls back, `false` when it recovers. */
   onChange(listener: (degraded: boolean) => void): void;
   /**
@@ -199,13 +200,13 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
     get degraded() {
       return closed || degradedSince !== undefined;
     },
-    async run(operation) {
+    async run(operation, { background = false } = {}) {
       if (closed) throw new RedisUnavailableError('The fleet is closed');
       if (degradedSince !== undefined) {
         throw new RedisUnavailableError('Redis is unreachable; waiting for it to answer again');
       }
       try {
-        return await bounded(operation);
+        return await bounded(operation, background);
       } catch (error) {
         degrade(error);
         throw new RedisUnavailableError('A Redis command failed', { cause: error });

@@ -3,8 +3,10 @@ import type { AccessToken } from '@admin-api/auth';
 import { ConfigurationError } from '@admin-api/auth';
 import { createTokenCipher } from '@admin-api/auth/internal';
 import { describe, expect, it } from 'vitest';
+import { createRedisErrorCounts } from '../src/error-counts.js';
 import { appTag, DEFAULT_KEY_PREFIX, fleetKeys, fleetTokenKeys, secretKeyId } from '../src/keys.js';
 import { createRateBudget } from '../src/rate-budget.js';
+import type { RedisHealth } from '../src/redis-health.js';
 import { createRedisTokenStore } from '../src/redis-token-store.js';
 import { createRefreshLock } from '../src/refresh-lock.js';
 import { crc16, keySlot } from './cluster-slot.js';
@@ -55,6 +57,11 @@ async function exerciseEverything(client: TestRedisClient, lifetimes: ShortLifet
   if (attempt.granted) await attempt.slot.release();
   await budget.tryAcquire(); // left in flight, as by a process that died
   await budget.pauseFor(lifetimes.pauseMs);
+  const health = { run: (operation: () => Promise<unknown>) => operation() } as RedisHealth;
+  await createRedisErrorCounts({ client, key: keys.errorCounts, health }).exchange(
+    { requests: 3, errors: 1 },
+    lifetimes.windowMs,
+  );
 }
 
 /** Every key with everything it holds, as text. */
@@ -113,7 +120,7 @@ describe('what the fleet leaves in Redis', () => {
       pauseMs: 5_000,
     });
     const keys = [...(await dump(redis.client)).keys()];
-    expect(keys).toHaveLength(5);
+    expect(keys).toHaveLength(6);
     for (const key of keys) expect(await redis.client.pTTL(key)).toBeGreaterThan(0);
   });
 
@@ -125,7 +132,7 @@ describe('what the fleet leaves in Redis', () => {
       maxInFlightMs: 100,
       pauseMs: 150,
     });
-    expect(await redis.client.dbSize()).toBe(5);
+    expect(await redis.client.dbSize()).toBe(6);
     await until(async () => (await redis.client.dbSize()) === 0);
   });
 });
