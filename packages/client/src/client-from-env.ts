@@ -34,9 +34,12 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
 /**
  * Creates a client from `ADMIN_API_BASE_URL`, `ADMIN_API_AUTH_URL`, `ADMIN_API_CLIENT_ID` and
  * `ADMIN_API_CLIENT_SECRET`, from the environment or `.env` in the working directory (the same
- * rule as `admin-api codegen`). Throws one {@link ConfigurationError} (`MISSING_ENV`) naming every
- * missing variable; a value refused (`INVALID_OPTION`, `INSECURE_URL`) is named by its variable,
- * e.g. `ADMIN_API_BASE_URL must use https: (got ftp:); it sets baseUrl`.
+ * rule as `admin-api codegen`). Nothing is read until the client is first used (its first
+ * `request`, or a read of `endpoint` or `tokenProvider`), so a module may create it when it is
+ * imported, as in a build that has no secrets (`next build`). That first use then fails with
+ * one {@link ConfigurationError} (`MISSING_ENV`) naming every missing variable, and the next one
+ * reads the environment again; a value refused (`INVALID_OPTION`, `INSECURE_URL`) is named by
+ * its variable, e.g. `ADMIN_API_BASE_URL must use https: (got ftp:); it sets baseUrl`.
  *
  * @example
  * const client = createAdminClientFromEnv({ timeoutMs: 10_000 });
@@ -45,6 +48,32 @@ export type AdminClientFromEnvOptions = Partial<AdminClientBaseOptions> &
  * const pooled = createAdminClientFromEnv({ fleet });
  */
 export function createAdminClientFromEnv(overrides: AdminClientFromEnvOptions = {}): AdminClient {
+  let client: AdminClient | undefined;
+  // A failed read leaves nothing behind: the next use reads the environment again.
+  const resolve = () => {
+    client ??= clientFromEnv(overrides);
+    return client;
+  };
+  const request = (...args: Parameters<AdminClient['request']>) => {
+    try {
+      return resolve().request(...args);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  return {
+    request: request as AdminClient['request'],
+    get endpoint() {
+      return resolve().endpoint;
+    },
+    get tokenProvider() {
+      return resolve().tokenProvider;
+    },
+  };
+}
+
+/** {@link createAdminClientFromEnv}'s work, done at the client's first use. */
+function clientFromEnv(overrides: AdminClientFromEnvOptions): AdminClient {
   const { env, envFile = DEFAULT_ENV_FILE, ...options } = overrides;
   if (!env && envFile !== false) loadEnvFile(envFile);
   const { values, missing } = readEnvVars(ENV_VARS, env ?? process.env, options);

@@ -2,6 +2,7 @@ import type { Emulator } from '@admin-api/emulator';
 import { emulatorCredentials } from '@admin-api/emulator/testing';
 import { expect } from 'vitest';
 import {
+  type AdminClient,
   type AdminClientBaseOptions,
   ConfigurationError,
   createAdminClient,
@@ -53,4 +54,15 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
     },
     (error: unknown) => error,
   );
+}
+
+/**
+ * The ConfigurationError that a client of `createAdminClientFromEnv` fails its first call with;
+ * reading its `endpoint` then throws one too, since the environment is read again.
+ */
+export async function refusedAtFirstUse(client: AdminClient): Promise<ConfigurationError> {
+  const error = await rejection(client.request('{ me { id } }'));
+  expect(error).toBeInstanceOf(ConfigurationError);
+  expect(() => client.endpoint).toThrow(ConfigurationError);
+  return error as ConfigurationError;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigurationError, createAdminClient, createAdminClientFromEnv } from '../src/index.js';
-import { thrown } from './client-fixture.js';
+import { refusedAtFirstUse, thrown } from './client-fixture.js';
 
 const CREDENTIALS = {
   authUrl: 'https://shop.example.com',
@@ -13,8 +13,10 @@ describe('client configuration', () => {
     delete (globalThis as { window?: unknown }).window;
   });
 
-  it('createAdminClientFromEnv names every missing variable in one error', () => {
-    const error = thrown(() => createAdminClientFromEnv({ env: { ADMIN_API_CLIENT_ID: 'id' } }));
+  it('createAdminClientFromEnv names every missing variable in one error', async () => {
+    const error = await refusedAtFirstUse(
+      createAdminClientFromEnv({ env: { ADMIN_API_CLIENT_ID: 'id' } }),
+    );
     expect(error.code).toBe('MISSING_ENV');
     expect(error.missing).toEqual([
       'ADMIN_API_BASE_URL',
