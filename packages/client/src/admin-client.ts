@@ -1,7 +1,7 @@
 import { type TokenProvider, type TokenProviderOptions, TokenRequestError } from '@admin-api/auth';
 import { checkDurationMs, checkOptionalSignal, emit, sleep } from '@admin-api/auth/internal';
 import type { AdminApiEvent } from './admin-api-events.js';
-import { budgetedAnswer, budgetRefusalError } from './budget-answer.js';
+import { budgetedAnswer, budgetRefusalError, settledOrAborted } from './budget-answer.js';
 import { type AttemptOutcome, classifyAttempt, plainResult } from './classify-attempt.js';
 import type { AdminClientBaseOptions } from './client-config.js';
 import { createClientPause, limiterPausedError } from './client-pause.js';
@@ -148,15 +148,13 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     const tokenOptions = signal ? { signal } : {};
     const budgeted = errorBudget && {
       requestKey: requestFingerprint(body),
-      operationKey: `${operationType} ${operationName ?? ''}`,
+      // The document and the operation chosen in it, not its name: two documents may share one.
+      operationKey: requestFingerprint(`${operationName ?? ''} ${operation.query}`),
     };
+    // The failure that led to the attempt the budget refused, if any.
+    let lastFailure: unknown;
 
     for (let attempt = 1; ; attempt++) {
-      const refusal = budgeted && errorBudget.check(budgeted);
-      if (refusal) {
-        notify({ type: 'error_budget_refused', operationName, operationType, attempt, ...refusal });
-        throw budgetRefusalError(refusal, soFar(attempt - 1));
-      }
       let release: (() => void) | undefined;
       let accessToken: string;
       for (;;) {
@@ -201,7 +199,29 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         const endsAt = pause.endsAt();
         if (endsAt === pauseWaitedOut || monotonicNow() >= endsAt) {
           pauseWaitedOut = endsAt;
-          break;
+          // Last, right before sending: calls waiting for a slot or a token were not counted.
+          // A wait for another attempt's answer is short, so the slot is kept through it.
+          let admission = budgeted && errorBudget.admit(budgeted);
+          while (budgeted && admission && 'wait' in admission) {
+            try {
+              await settledOrAborted(admission.wait, signal, () => soFar(attempt - 1));
+            } catch (error) {
+              release?.();
+              throw error;
+            }
+            admission = errorBudget.admit(budgeted);
+          }
+          if (!admission || !('refusal' in admission)) break;
+          release?.();
+          const { refusal } = admission;
+          notify({
+            type: 'error_budget_refused',
+            operationName,
+            operationType,
+            attempt,
+            ...refusal,
+          });
+          throw budgetRefusalError(refusal, { ...soFar(attempt - 1), cause: lastFailure });
         }
         release?.();
       }
@@ -218,7 +238,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         notify({ type: 'graphql_request', operationName, operationType, attempt, url: endpoint });
       }
       const started = onEvent ? monotonicNow() : 0;
-      let observation: AttemptObservation;
+      let observation: AttemptObservation | undefined;
       try {
         observation = await observeAttempt({
           endpoint,
@@ -232,6 +252,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         });
       } finally {
         release?.();
+        // An attempt that threw reached nobody the budget could hear from.
+        if (budgeted && !observation) errorBudget.record(budgeted, undefined);
       }
       if (onEvent && observation.response) {
         notify({
@@ -259,13 +281,15 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
             now: now(),
             appliedEarlier: mayHaveBeenApplied,
           });
-      const answer = budgeted && budgetedAnswer(observation.response?.status, outcome);
-      if (answer) errorBudget.record(budgeted, answer);
+      if (budgeted) {
+        errorBudget.record(budgeted, budgetedAnswer(observation.response?.status, outcome));
+      }
       const refused = !outcome.ok && outcome.reason === 'unauthenticated';
       if (observation.response && !refused && replacement?.accessToken === accessToken) {
         replacement.accepted = true;
       }
       if (outcome.ok) return outcome.data;
+      lastFailure = outcome.error;
       mayHaveBeenApplied = outcome.error.mayHaveBeenApplied;
       if (outcome.reason === 'rate_limited') pause.holdAfter429(outcome.retryAfterMs);
 

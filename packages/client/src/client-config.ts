@@ -167,7 +167,7 @@ function resolveErrorBudget(
 /** A budget made by `createErrorBudget` (or one of your own), not options for one. */
 export function isErrorBudget(value: unknown): value is ErrorBudget {
   const budget = value as Partial<ErrorBudget> | undefined;
-  return typeof budget?.check === 'function' && typeof budget.record === 'function';
+  return typeof budget?.admit === 'function' && typeof budget.record === 'function';
 }
 
 /**

@@ -16,8 +16,7 @@ export interface ErrorBudgetOptions {
   maxErrorRate?: number | undefined;
   /**
    * Errors a window may hold whatever the rate, so the few failures of a quiet app refuse
-   * nothing. The default is the most that keeps the service's day and five-day rules out of
-   * reach too.
+   * nothing. The default keeps the service's day and five-day rules out of reach too.
    * @default 25
    */
   freeErrors?: number | undefined;

@@ -43,16 +43,32 @@ export interface BudgetedAnswer {
   readonly callerFault: boolean;
 }
 
+/** What the budget says of an attempt about to be sent. */
+export type ErrorBudgetAdmission =
+  /** Send it; the budget holds it as a possible error until {@link ErrorBudget.record}. */
+  | { readonly admitted: true }
+  /** Do not send it. */
+  | { readonly admitted: false; readonly refusal: ErrorBudgetRefusal }
+  /**
+   * Ask again once this settles: an attempt of the same operation is on its way, and its answer
+   * tells whether the operation fails.
+   */
+  | { readonly admitted: false; readonly wait: Promise<void> };
+
 /**
- * The app's error budget: consulted before each attempt and told of each answer. One budget may
- * be shared by several clients of one app (`createAdminClient({ errorBudget })`), e.g. one per
- * store or per token provider, since the service counts the app's errors across all of them.
+ * The app's error budget: asked before each attempt is sent and told how each admitted attempt
+ * ended. One budget may be shared by several clients of one app (`createAdminClient({
+ * errorBudget })`), e.g. one per store or per token provider, since the service counts the app's
+ * errors across all of them.
  */
 export interface ErrorBudget {
-  /** Whether an attempt of `call` may be sent now; a refusal says which rule and for how long. */
-  check(call: BudgetedCall): ErrorBudgetRefusal | undefined;
-  /** Counts the service's answer to an attempt of `call`. */
-  record(call: BudgetedCall, answer: BudgetedAnswer): void;
+  /** Whether an attempt of `call` may be sent now; admitted, it is held until `record`. */
+  admit(call: BudgetedCall): ErrorBudgetAdmission;
+  /**
+   * How an admitted attempt of `call` ended: the service's answer, or `undefined` when it was
+   * never sent. Every admitted attempt is recorded exactly once.
+   */
+  record(call: BudgetedCall, answer: BudgetedAnswer | undefined): void;
 }
 
 /** Options of {@link createErrorBudget}. */
@@ -78,6 +94,14 @@ interface RepeatState {
   refusedUntil: number;
 }
 
+/** What the budget knows of one operation: its recent answers and its attempts on their way. */
+interface OperationState {
+  answers: { at: number; failed: boolean }[];
+  inFlight: number;
+  /** Callers waiting for the next answer. */
+  waiters: (() => void)[];
+}
+
 /** Adds `value` under `key`, forgetting the oldest entry when `map` holds `limit` already. */
 function remember<T>(map: Map<string, T>, key: string, value: T, limit: number): void {
   map.delete(key);
@@ -91,7 +115,7 @@ function remember<T>(map: Map<string, T>, key: string, value: T, limit: number):
 /**
  * Creates an error budget (see {@link ErrorBudgetOptions} for its rules). `createAdminClient`
  * makes one of its own unless given one or `errorBudget: false`; make one yourself to share it
- * between clients of one app.
+ * between clients of one app (with a fleet, give it the fleet's counts too).
  *
  * @example
  * const errorBudget = createErrorBudget({ maxErrorRate: 0.1 });
@@ -107,7 +131,16 @@ export function createErrorBudget(options: CreateErrorBudgetOptions = {}): Error
   );
 }
 
-/** {@link createErrorBudget} for options already checked. */
+/**
+ * {@link createErrorBudget} for options already checked.
+ *
+ * An admitted attempt counts as a request at once, and, unless its operation has been
+ * succeeding, as a possible error until its answer: calls sent together cannot spend the same
+ * room twice. Once one more error would pass the budget, an operation that has been succeeding
+ * is still admitted (its answers raise the requests the rate is counted on); one that has been
+ * failing is refused; one with no recent answer waits for the answer of its attempt on the way,
+ * and is refused when none is.
+ */
 export function errorBudgetFromConfig(
   config: ErrorBudgetConfig,
   now: () => number,
@@ -116,15 +149,31 @@ export function errorBudgetFromConfig(
   const { windowMs, maxErrorRate, freeErrors, maxRepeats, cooldownMs } = config;
   const window = createErrorWindow(windowMs);
   const repeats = new Map<string, RepeatState>();
-  const operations = new Map<string, { at: number; failed: boolean }[]>();
+  const operations = new Map<string, OperationState>();
+  // Admitted attempts not yet answered: all of them, and those that may fail.
+  let inFlight = 0;
+  let riskyInFlight = 0;
+  // Each call's admitted attempts, with the state they were admitted under (kept even if the
+  // operation is forgotten meanwhile, so its waiters are woken).
+  const held = new Map<BudgetedCall, { state: OperationState; attempts: number; risky: number }>();
+
   // One more error would still be within the budget.
   const roomForOneMore = ({ requests, errors }: ErrorCounts) =>
     errors + 1 <= Math.max(maxErrorRate * (requests + 1), freeErrors);
-  const failing = (operationKey: string, at: number) => {
-    const answers = operations.get(operationKey)?.filter((answer) => answer.at > at - windowMs);
-    if (!answers?.length) return false;
+  /** `failing`, `succeeding`, or `unknown` when it has no answer in the window. */
+  const standing = (state: OperationState | undefined, at: number) => {
+    const answers = state?.answers.filter((answer) => answer.at > at - windowMs) ?? [];
+    if (answers.length === 0) return 'unknown';
     const failures = answers.filter((answer) => answer.failed).length;
-    return failures > 0 && failures / answers.length > maxErrorRate;
+    return failures / answers.length > maxErrorRate ? 'failing' : 'succeeding';
+  };
+  const stateOf = (operationKey: string) => {
+    let state = operations.get(operationKey);
+    if (!state) {
+      state = { answers: [], inFlight: 0, waiters: [] };
+      remember(operations, operationKey, state, MAX_REMEMBERED_OPERATIONS);
+    }
+    return state;
   };
 
   // Counts not yet shared, the exchange under way, and whether an error waits for the next.
@@ -157,8 +206,8 @@ export function errorBudgetFromConfig(
           window.add(arrived, unshared.requests, unshared.errors);
         },
         () => {
-          // The store failed: the counts wait for the next exchange; meanwhile they are counted
-          // on top of the last the store answered.
+          // The store failed: the counts wait for the next exchange (counted twice if the
+          // store did apply them, never lost); meanwhile they count on top of its last answer.
           unshared = {
             requests: unshared.requests + sent.requests,
             errors: unshared.errors + sent.errors,
@@ -171,50 +220,104 @@ export function errorBudgetFromConfig(
       });
   };
 
+  const refusedFor = (at: number): ErrorBudgetRefusal => ({
+    rule: 'error_rate',
+    retryAfterMs: Math.max(
+      1,
+      Math.ceil(
+        window.whenFits(at, ({ requests, errors }) =>
+          roomForOneMore({ requests: requests + inFlight, errors: errors + riskyInFlight }),
+        ) - at,
+      ),
+    ),
+  });
+
   return {
-    check({ requestKey, operationKey }) {
+    admit(call) {
       const at = now();
       share();
-      const repeat = repeats.get(requestKey);
+      const repeat = repeats.get(call.requestKey);
       if (repeat && repeat.refusedUntil > at) {
-        return { rule: 'repeated_failure', retryAfterMs: Math.ceil(repeat.refusedUntil - at) };
+        const retryAfterMs = Math.ceil(repeat.refusedUntil - at);
+        return { admitted: false, refusal: { rule: 'repeated_failure', retryAfterMs } };
       }
-      if (!roomForOneMore(window.tally(at)) && failing(operationKey, at)) {
-        return {
-          rule: 'error_rate',
-          retryAfterMs: Math.max(1, Math.ceil(window.whenFits(at, roomForOneMore) - at)),
-        };
+      const state = operations.get(call.operationKey);
+      const known = standing(state, at);
+      const { requests, errors } = window.tally(at);
+      const room = roomForOneMore({
+        requests: requests + inFlight,
+        errors: errors + riskyInFlight,
+      });
+      if (!room && known === 'failing') return { admitted: false, refusal: refusedFor(at) };
+      if (!room && known === 'unknown') {
+        if (!state || state.inFlight === 0) return { admitted: false, refusal: refusedFor(at) };
+        const { waiters } = state;
+        return { admitted: false, wait: new Promise<void>((resolve) => waiters.push(resolve)) };
       }
-      return undefined;
+      const mayFail = known !== 'succeeding';
+      const holding = held.get(call) ?? {
+        state: stateOf(call.operationKey),
+        attempts: 0,
+        risky: 0,
+      };
+      holding.attempts++;
+      holding.state.inFlight++;
+      inFlight++;
+      if (mayFail) {
+        holding.risky++;
+        riskyInFlight++;
+      }
+      held.set(call, holding);
+      return { admitted: true };
     },
 
-    record({ requestKey, operationKey }, { failed, callerFault }) {
+    record(call, answer) {
       const at = now();
-      const errors = failed ? 1 : 0;
-      window.add(at, 1, errors);
-      if (counts) {
-        unshared = { requests: unshared.requests + 1, errors: unshared.errors + errors };
-        share(failed);
+      const holding = held.get(call);
+      if (!holding) return;
+      inFlight--;
+      holding.attempts--;
+      if (holding.risky > 0) {
+        holding.risky--;
+        riskyInFlight--;
       }
-      const answers = operations.get(operationKey) ?? [];
-      answers.push({ at, failed });
-      if (answers.length > ANSWERS_PER_OPERATION) answers.shift();
-      remember(operations, operationKey, answers, MAX_REMEMBERED_OPERATIONS);
-
-      if (!failed) {
-        repeats.delete(requestKey);
-        return;
-      }
-      if (!callerFault) return;
-      const repeat = repeats.get(requestKey) ?? { failures: 0, strikes: 0, refusedUntil: 0 };
-      repeat.failures++;
-      if (repeat.failures >= maxRepeats) {
-        repeat.refusedUntil = at + Math.min(cooldownMs * 2 ** repeat.strikes, windowMs);
-        repeat.strikes++;
-        // After the cooldown, one more failure refuses it again.
-        repeat.failures = maxRepeats - 1;
-      }
-      remember(repeats, requestKey, repeat, MAX_REMEMBERED_REQUESTS);
+      if (holding.attempts === 0) held.delete(call);
+      const { state } = holding;
+      state.inFlight--;
+      const waiters = state.waiters.splice(0);
+      if (answer) record(call, state, answer, at);
+      for (const wake of waiters) wake();
     },
   };
+
+  function record(
+    { requestKey }: BudgetedCall,
+    state: OperationState,
+    { failed, callerFault }: BudgetedAnswer,
+    at: number,
+  ): void {
+    const errors = failed ? 1 : 0;
+    window.add(at, 1, errors);
+    if (counts) {
+      unshared = { requests: unshared.requests + 1, errors: unshared.errors + errors };
+      share(failed);
+    }
+    state.answers.push({ at, failed });
+    if (state.answers.length > ANSWERS_PER_OPERATION) state.answers.shift();
+
+    if (!failed) {
+      repeats.delete(requestKey);
+      return;
+    }
+    if (!callerFault) return;
+    const repeat = repeats.get(requestKey) ?? { failures: 0, strikes: 0, refusedUntil: 0 };
+    repeat.failures++;
+    if (repeat.failures >= maxRepeats) {
+      repeat.refusedUntil = at + Math.min(cooldownMs * 2 ** repeat.strikes, windowMs);
+      repeat.strikes++;
+      // After the cooldown, one more failure refuses it again.
+      repeat.failures = maxRepeats - 1;
+    }
+    remember(repeats, requestKey, repeat, MAX_REMEMBERED_REQUESTS);
+  }
 }

@@ -18,22 +18,30 @@ interface Bucket {
 }
 
 /**
- * Counts of the last `windowMs`, in buckets of a sixtieth of it. A bucket counts whole while any
- * part of it is inside the window, so the counts are never below the truth, by at most one
- * bucket's worth. Times are on a monotonic clock.
+ * Counts of the last `windowMs`, in buckets of a sixtieth of it, never in the app's favour: a
+ * bucket's errors count while any part of it is inside the window, its requests only while all
+ * of it is. So the error rate is never below the truth, by at most a bucket's worth each way.
+ * Times are on a monotonic clock.
  */
 export function createErrorWindow(windowMs: number) {
   const bucketMs = windowMs / ERROR_WINDOW_BUCKETS;
   let buckets: Bucket[] = [];
-  const inside = (bucket: Bucket, at: number) => bucket.start + bucketMs > at - windowMs;
   const forgetOld = (at: number) => {
-    const first = buckets.findIndex((bucket) => inside(bucket, at));
+    const first = buckets.findIndex((bucket) => bucket.start + bucketMs > at - windowMs);
     if (first !== 0) buckets = first === -1 ? [] : buckets.slice(first);
+  };
+  const countsAt = (at: number): ErrorCounts => {
+    let requests = 0;
+    let errors = 0;
+    for (const bucket of buckets) {
+      if (bucket.start + bucketMs <= at - windowMs) continue;
+      errors += bucket.errors;
+      if (bucket.start >= at - windowMs) requests += bucket.requests;
+    }
+    return { requests, errors };
   };
 
   return {
-    bucketMs,
-
     add(at: number, requests: number, errors: number): void {
       const last = buckets.at(-1);
       if (last && at < last.start + bucketMs && at >= last.start) {
@@ -47,13 +55,7 @@ export function createErrorWindow(windowMs: number) {
 
     tally(at: number): ErrorCounts {
       forgetOld(at);
-      let requests = 0;
-      let errors = 0;
-      for (const bucket of buckets) {
-        requests += bucket.requests;
-        errors += bucket.errors;
-      }
-      return { requests, errors };
+      return countsAt(at);
     },
 
     /** Takes the counts a shared store answered at `at`, oldest first, in place of its own. */
@@ -67,16 +69,20 @@ export function createErrorWindow(windowMs: number) {
     },
 
     /**
-     * The earliest time, from `at` on, at which `fits` holds of the window's counts, as its
-     * oldest buckets leave it and nothing new arrives; `at + windowMs` at the latest.
+     * The earliest time, from `at` on, at which `fits` holds of the window's counts as buckets
+     * leave it and nothing new arrives; `at + windowMs` at the latest.
      */
     whenFits(at: number, fits: (counts: ErrorCounts) => boolean): number {
-      let { requests, errors } = this.tally(at);
-      if (fits({ requests, errors })) return at;
-      for (const bucket of buckets) {
-        requests -= bucket.requests;
-        errors -= bucket.errors;
-        if (fits({ requests, errors })) return bucket.start + bucketMs + windowMs;
+      forgetOld(at);
+      if (fits(countsAt(at))) return at;
+      // The counts change only when a bucket starts or ends leaving the window.
+      const moments = buckets
+        .flatMap((bucket) => [bucket.start + windowMs, bucket.start + bucketMs + windowMs])
+        .filter((moment) => moment > at)
+        .sort((a, b) => a - b);
+      for (const moment of moments) {
+        // Read a millisecond after: a bucket's requests leave just after its start does.
+        if (fits(countsAt(moment + 1))) return moment + 1;
       }
       return at + windowMs;
     },

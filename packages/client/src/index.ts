@@ -59,6 +59,7 @@ export {
   type CreateErrorBudgetOptions,
   createErrorBudget,
   type ErrorBudget,
+  type ErrorBudgetAdmission,
   type ErrorBudgetRefusal,
   type ErrorBudgetRule,
   type ErrorCountStore,

@@ -72,6 +72,8 @@ describe('chaos run', () => {
         // Generous for loopback: the emulator shares this process's event loop with 50 callers.
         timeoutMs: 1_000,
         retry: { baseDelayMs: 1, maxDelayMs: 5, defaultRetryAfterMs: 0 },
+        // Every call must meet the faults: the error budget would refuse the failing ones.
+        errorBudget: false,
         // Records every token put on the wire, to prove none reaches an error or a log line.
         fetch: (input, init) => {
           const authorization = new Headers(init?.headers).get('authorization');

@@ -132,6 +132,27 @@ describe('the error budget, against the emulator enforcing the block rule', () =
     expect(tally.failed).toBeGreaterThan(0.15 * sent);
   });
 
+  it('calls sent together cannot spend the same room: of 200 bad-id mutations at once, the free errors are sent and the rest refused, and 100 good calls at once all succeed', async () => {
+    emulator.reset();
+    clock += 3_600_000;
+    const client = budgetedClient(BUDGET);
+    const good = await Promise.all(Array.from({ length: 100 }, () => client.request(GOOD)));
+    expect(good).toHaveLength(100);
+    const bad = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        rejection(client.request(BAD_IDS, { ids: [`together-${i}`] })),
+      ),
+    );
+    const refused = bad.filter((error) => error instanceof ErrorBudgetError);
+    const failed = bad.filter((error) => error instanceof GraphQLResponseError);
+    // 100 answered, 20% of the 100 + 20 that may fail: 25 fit, at most.
+    expect(failed.length).toBeLessThanOrEqual(25);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(refused).toHaveLength(200 - failed.length);
+    expect(emulator.stats.appBlocks).toEqual([]);
+    expect(refused.every((error) => error.rule === 'error_rate')).toBe(true);
+  });
+
   it('the control: the same loops with errorBudget: false get the app blocked, good calls and all', async () => {
     for (const bad of [
       (client: AdminClient) => () => client.request(BAD),

@@ -38,6 +38,8 @@ function coldClient(
     reach = resolve;
   });
   const client = clientFor(emulator(), {
+    // Every call must reach its retry: the error budget would refuse some after the 503s.
+    errorBudget: false,
     ...options,
     onEvent: (event) => {
       if (event.type === type && ++seen === count) reach();

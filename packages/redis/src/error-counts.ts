@@ -9,9 +9,13 @@ const BUCKETS = 60;
 /**
  * KEYS: the app's error counts (a hash). ARGV: windowMs, bucketMs, requests and errors to add.
  *
- * Adds to the bucket of Redis's now, forgets buckets wholly before the window, and returns every
- * bucket any part of which is inside it, oldest first, as `{ageMs, requests, errors, …}` flat:
- * `ageMs` how long ago the bucket began. Counted in Redis time, so skewed hosts agree.
+ * Fields are `r:<windowMs>:<bucket>` and `e:<windowMs>:<bucket>`, so processes with different
+ * windows keep apart. Anything else of the caller's window is dropped before counting: buckets
+ * wholly before the window, buckets after Redis's now (its clock was set back), and values that
+ * are not counts (written by someone else); a key that is not a hash is replaced. Then adds to
+ * the bucket of Redis's now and returns every bucket of the window, oldest first, as
+ * `{ageMs, requests, errors, …}` flat, `ageMs` how long ago the bucket began. Counted in Redis
+ * time, so skewed hosts agree. The key lives at least a window after each write.
  */
 const EXCHANGE_COUNTS = defineLuaScript(
   'exchange-error-counts',
@@ -21,31 +25,44 @@ local bucket_ms = tonumber(ARGV[2])
 local now = redis_now_ms()
 local current = math.floor(now / bucket_ms)
 local oldest = math.floor((now - window) / bucket_ms)
-if tonumber(ARGV[3]) > 0 then redis.call('HINCRBY', KEYS[1], 'r' .. current, ARGV[3]) end
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'e' .. current, ARGV[4]) end
+local kind_of_key = redis.call('TYPE', KEYS[1])['ok']
+if kind_of_key ~= 'hash' and kind_of_key ~= 'none' then redis.call('DEL', KEYS[1]) end
 local fields = redis.call('HGETALL', KEYS[1])
-local requests, errors, dead = {}, {}, {}
+local counts = {r = {}, e = {}}
+local dead = {}
 for i = 1, #fields, 2 do
-  local kind = string.sub(fields[i], 1, 1)
-  local index = tonumber(string.sub(fields[i], 2))
-  if index == nil or index < oldest or (kind ~= 'r' and kind ~= 'e') then
+  local kind, of_window, index = string.match(fields[i], '^([re]):(%d+):(%d+)$')
+  if kind and tonumber(of_window) == window then
+    local value = tonumber(fields[i + 1])
+    index = tonumber(index)
+    if index < oldest or index > current or not value or value < 0 or value ~= math.floor(value) or value > 1e15 then
+      dead[#dead + 1] = fields[i]
+    else
+      counts[kind][index] = value
+    end
+  elseif not kind then
     dead[#dead + 1] = fields[i]
-  elseif kind == 'r' then
-    requests[math.min(index, current)] = tonumber(fields[i + 1])
-  else
-    errors[math.min(index, current)] = tonumber(fields[i + 1])
   end
 end
 for i = 1, #dead, 1000 do
   redis.call('HDEL', KEYS[1], unpack(dead, i, math.min(i + 999, #dead)))
 end
-redis.call('PEXPIRE', KEYS[1], window + bucket_ms)
+local prefix = ':' .. window .. ':' .. current
+if tonumber(ARGV[3]) > 0 then
+  counts.r[current] = redis.call('HINCRBY', KEYS[1], 'r' .. prefix, ARGV[3])
+end
+if tonumber(ARGV[4]) > 0 then
+  counts.e[current] = redis.call('HINCRBY', KEYS[1], 'e' .. prefix, ARGV[4])
+end
+if redis.call('PTTL', KEYS[1]) < window + bucket_ms then
+  redis.call('PEXPIRE', KEYS[1], window + bucket_ms)
+end
 local out = {}
 for index = oldest, current do
-  if requests[index] or errors[index] then
+  if counts.r[index] or counts.e[index] then
     out[#out + 1] = math.max(0, now - index * bucket_ms)
-    out[#out + 1] = requests[index] or 0
-    out[#out + 1] = errors[index] or 0
+    out[#out + 1] = counts.r[index] or 0
+    out[#out + 1] = counts.e[index] or 0
   end
 end
 return out`,
@@ -54,7 +71,8 @@ return out`,
 
 /**
  * The app's error counts in Redis, shared by every process of the fleet. While Redis fails the
- * app the exchange rejects at once, and the client's budget counts on top of what it last knew.
+ * app the exchange rejects at once, and the client's budget counts on top of what it last knew;
+ * an exchange that fails (a Redis user without `HINCRBY`, say) degrades nothing else.
  */
 export function createRedisErrorCounts(options: {
   client: RedisScriptClient;
@@ -73,7 +91,7 @@ export function createRedisErrorCounts(options: {
             [key],
             [Math.ceil(windowMs), bucketMs, added.requests, added.errors],
           ),
-        { background: true },
+        { background: true, optional: true },
       );
       return parseBuckets(reply);
     },

@@ -27,9 +27,13 @@ export interface RedisHealth {
    * Runs one Redis operation within the command timeout. Rejects with
    * {@link RedisUnavailableError} without sending anything while degraded, and when the
    * operation fails or times out, which degrades the app until a probe succeeds. A `background`
-   * operation, which no caller waits for, does not keep the process alive.
+   * operation, which no caller waits for, does not keep the process alive; an `optional` one's
+   * failure degrades nothing (the fleet does without what it was for).
    */
-  run<T>(operation: () => Promise<T>, options?: { background?: boolean }): Promise<T>;
+  run<T>(
+    operation: () => Promise<T>,
+    options?: { background?: boolean; optional?: boolean },
+  ): Promise<T>;
   /** Called on every change: `true` when the app falls back, `false` when it recovers. */
   onChange(listener: (degraded: boolean) => void): void;
   /**
@@ -200,7 +204,7 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
     get degraded() {
       return closed || degradedSince !== undefined;
     },
-    async run(operation, { background = false } = {}) {
+    async run(operation, { background = false, optional = false } = {}) {
       if (closed) throw new RedisUnavailableError('The fleet is closed');
       if (degradedSince !== undefined) {
         throw new RedisUnavailableError('Redis is unreachable; waiting for it to answer again');
@@ -208,7 +212,7 @@ export function createRedisHealth(options: RedisHealthOptions): RedisHealth {
       try {
         return await bounded(operation, background);
       } catch (error) {
-        degrade(error);
+        if (!optional) degrade(error);
         throw new RedisUnavailableError('A Redis command failed', { cause: error });
       }
     },

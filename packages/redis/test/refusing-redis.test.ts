@@ -16,7 +16,7 @@ const USER = { name: 'fleet-user', password: 'fleet-user-password' };
 
 /** The commands the README's ACL grants the fleet: its scripts, and what they call. */
 const FLEET_COMMANDS =
-  '+evalsha +eval +time +get +set +del +pexpire +pttl +hget +hset +hdel +hgetall +hincrby +zadd +zcard +zrange +zrangebyscore +zrem +zremrangebyscore +zscore'.split(
+  '+evalsha +eval +time +get +set +del +pexpire +pttl +hget +hset +hdel +hgetall +hincrby +type +zadd +zcard +zrange +zrangebyscore +zrem +zremrangebyscore +zscore'.split(
     ' ',
   );
 
