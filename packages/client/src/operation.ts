@@ -1,17 +1,13 @@
 import { ConfigurationError } from '@admin-api/auth';
-import {
-  type DocumentNode,
-  GraphQLError,
-  Kind,
-  type OperationDefinitionNode,
-  parse,
-  print,
-} from 'graphql';
 import { boundedCache } from './bounded-cache.js';
+import { DocumentScanError, lineAndColumn } from './document-lexer.js';
+import { type ScannedOperation, scanDocument } from './document-scanner.js';
+import { printNode } from './print-document.js';
+import type { DocumentNodeLike } from './typed-document-string.js';
 
 /** What the client needs to know about a document before sending it. */
 export interface Operation {
-  /** The printed document, sent as `query`. */
+  /** The document's text, sent as `query`: a string as given, a DocumentNode printed. */
   readonly query: string;
   /** The operation to run; sent as `operationName` when the document names it. */
   readonly operationName: string | undefined;
@@ -24,31 +20,16 @@ export interface Operation {
   readonly soleRootKey: string | undefined;
 }
 
-/** An operation of a document: all the client needs of its syntax tree. */
-interface OperationSummary {
-  readonly name: string | undefined;
-  readonly type: OperationDefinitionNode['operation'];
-  readonly soleRootKey: string | undefined;
-}
-
-function soleRootKey({ selectionSet }: OperationDefinitionNode): string | undefined {
-  const [only, ...others] = selectionSet.selections;
-  if (others.length > 0 || only?.kind !== Kind.FIELD || (only.directives?.length ?? 0) > 0) {
-    return undefined;
-  }
-  return (only.alias ?? only.name).value;
-}
-
 /**
- * A document, parsed and checked once. The cache keeps this rather than the syntax tree, which
- * is tens of times the size of the text.
+ * A document, read and checked once. The cache keeps this rather than a syntax tree, which is
+ * tens of times the size of the text.
  */
 interface AnalyzedDocument {
   readonly query: string;
-  readonly operations: readonly OperationSummary[];
+  readonly operations: readonly ScannedOperation[];
 }
 
-const byDocument = new WeakMap<DocumentNode, AnalyzedDocument>();
+const byDocument = new WeakMap<object, AnalyzedDocument>();
 const byString = boundedCache(500, (source) => analyzeString(source));
 const MAX_DETAIL = 200;
 
@@ -56,19 +37,47 @@ function invalidDocument(message: string): ConfigurationError {
   return new ConfigurationError('INVALID_DOCUMENT', message);
 }
 
-function isDocumentNode(value: unknown): value is DocumentNode {
+function isDocumentNode(value: unknown): value is DocumentNodeLike {
   return (
     typeof value === 'object' &&
     value !== null &&
-    (value as { kind?: unknown }).kind === Kind.DOCUMENT &&
+    (value as { kind?: unknown }).kind === 'Document' &&
     Array.isArray((value as { definitions?: unknown }).definitions)
   );
 }
 
-function analyze(document: DocumentNode, query: string): AnalyzedDocument {
-  const operations = document.definitions
-    .filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
-    .map((d) => ({ name: d.name?.value, type: d.operation, soleRootKey: soleRootKey(d) }));
+/** The first line of an error's message, cut short: enough to say what is wrong. */
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message.split('\n', 1)[0] ?? '';
+  return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL)}…` : line;
+}
+
+/**
+ * Reads a document's operations (no graphql-js: see document-scanner.ts) and checks that it can
+ * be sent: it parses, holds an operation, and no two operations share a name.
+ */
+function analyzeString(source: string, fromAst = false): AnalyzedDocument {
+  let operations: ScannedOperation[];
+  try {
+    operations = scanDocument(source);
+  } catch (error) {
+    if (!(error instanceof DocumentScanError)) {
+      // A stack overflow on a document nested tens of thousands deep.
+      throw invalidDocument(`The document cannot be read: ${firstLine(error)}`);
+    }
+    const [line, column] = lineAndColumn(source, error.position);
+    const where = `line ${line}, column ${column}`;
+    // Cut short: the token it names may be a long string value.
+    const detail = firstLine(error);
+    throw invalidDocument(
+      fromAst
+        ? `The DocumentNode is not a well-formed GraphQL AST: printed, it does not parse (${where}: ${detail}). Pass a string, or a document from graphql's parse() or codegen.`
+        : error.syntax
+          ? `The document does not parse at ${where}: Syntax Error: ${detail}`
+          : `${detail} (${where})`,
+    );
+  }
   if (operations.length === 0) {
     throw invalidDocument('The document holds no operation: pass a query or a mutation.');
   }
@@ -83,41 +92,19 @@ function analyze(document: DocumentNode, query: string): AnalyzedDocument {
     }
     names.add(name);
   }
-  return { query, operations };
-}
-
-/** The first line of an error's message, cut short: enough to say what is wrong. */
-function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const line = message.split('\n', 1)[0] ?? '';
-  return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL)}…` : line;
-}
-
-function analyzeString(source: string, fromAst = false): AnalyzedDocument {
-  let document: DocumentNode;
-  try {
-    document = parse(source, { noLocation: true });
-  } catch (error) {
-    // The parser's message says what is wrong; the error itself would carry the whole source.
-    const detail = error instanceof GraphQLError ? error.message : firstLine(error);
-    throw invalidDocument(
-      fromAst
-        ? `The DocumentNode is not a well-formed GraphQL AST: printed, it does not parse (${detail}). Pass a string, or a document from graphql's parse() or codegen.`
-        : `The document does not parse: ${detail}`,
-    );
-  }
-  return analyze(document, source);
+  return { query: source, operations };
 }
 
 /**
- * A DocumentNode is printed, then the printed text is parsed again: what is sent is exactly what
- * was checked, and a hand-built AST with a missing or malformed node (no selection set, an
- * unknown operation) is refused here instead of going out as `{"query":""}`.
+ * A DocumentNode is printed (print-document.ts), then the printed text is read as a string
+ * document is: what is sent is exactly what was checked, and a hand-built AST with a missing or
+ * malformed node (no selection set, an unknown operation) is refused here instead of going out
+ * as `{"query":""}`.
  */
-function analyzeDocumentNode(document: DocumentNode): AnalyzedDocument {
+function analyzeDocumentNode(document: DocumentNodeLike): AnalyzedDocument {
   let printed: string;
   try {
-    printed = print(document);
+    printed = printNode(document);
   } catch (error) {
     throw invalidDocument(
       `The DocumentNode is not a well-formed GraphQL AST (${firstLine(error)}). Pass a string, or a document from graphql's parse() or codegen.`,
@@ -150,9 +137,9 @@ function lookUp(document: unknown): AnalyzedDocument {
 }
 
 function select(
-  operations: readonly OperationSummary[],
+  operations: readonly ScannedOperation[],
   operationName: string | undefined,
-): OperationSummary {
+): ScannedOperation {
   const names = () => operations.map((o) => o.name ?? '(anonymous)').join(', ');
   if (operationName === undefined) {
     if (operations.length === 1 && operations[0]) return operations[0];
@@ -172,7 +159,8 @@ function select(
 /**
  * Analyses a document once (cached) and picks the operation to run. Throws a
  * {@link ConfigurationError} `INVALID_DOCUMENT` for a syntax error, something that is not a
- * document, no operation, several and no `operationName`, or a subscription.
+ * document, a type system definition, no operation, several and no `operationName`, or a
+ * subscription.
  */
 export function toOperation(document: unknown, operationName?: string): Operation {
   const { query, operations } = lookUp(document);
