@@ -5,20 +5,18 @@
 // each script once, in an order rotated from round to round, after one unmeasured run of each.
 // Imports the built packages: build first (`pnpm -r --filter "./packages/*" run build`).
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { plugin } from '@admin-api/codegen';
 import { startEmulator } from '@admin-api/emulator';
 import { emulatorEnv } from '@admin-api/emulator/testing';
 import { buildSync, transformSync } from 'esbuild';
-import { buildSchema, parse } from 'graphql';
+import { basicExampleModule } from '../test/basic-example-module.js';
 import { type BenchReport, median, runIfMain, table } from './bench-report.js';
 
 const RUNS = Number(process.env.BENCH_COLD_START_RUNS ?? 10);
 const WORK = fileURLToPath(new URL('./.work/cold-start/', import.meta.url));
-const EXAMPLE = fileURLToPath(new URL('../examples/basic/', import.meta.url));
 
 /** The last line each script prints: its own CPU time, from the start of the process. */
 const REPORT_CPU = `process.on('exit', () => {
@@ -64,27 +62,13 @@ interface Run {
   cpuMs: number;
 }
 
-/** The module `admin-api codegen` writes for the basic example's documents and schema. */
-function generatedModule(): Promise<string> {
-  const schema = buildSchema(readFileSync(join(EXAMPLE, 'admin-api.schema.graphql'), 'utf8'));
-  const folder = join(EXAMPLE, 'src', 'graphql');
-  const documents = readdirSync(folder)
-    .filter((file) => file.endsWith('.graphql'))
-    .sort()
-    .map((file) => ({
-      location: join(folder, file),
-      document: parse(readFileSync(join(folder, file), 'utf8')),
-    }));
-  return plugin(schema, documents, {});
-}
-
 /**
  * Writes the scripts, and the generated module as JavaScript (types stripped), where Node
  * resolves `@admin-api/client` to bench's dependency, the built package.
  */
 async function writeScripts(): Promise<Record<Script, string>> {
   mkdirSync(WORK, { recursive: true });
-  const generated = await generatedModule();
+  const generated = await basicExampleModule();
   writeFileSync(join(WORK, 'admin-api.js'), transformSync(generated, { loader: 'ts' }).code);
   writeFileSync(join(WORK, 'package.json'), '{ "type": "module" }\n');
   const kit = join(WORK, 'kit.js');
