@@ -15,7 +15,12 @@ export function withDebugEvents(
   listener: AdminApiEventListener | undefined,
   env: Readonly<Record<string, string | undefined>> | undefined = processEnv(),
 ): AdminApiEventListener | undefined {
-  const value = env?.[DEBUG_ENV_VAR]?.trim().toLowerCase();
+  let value: string | undefined;
+  try {
+    value = env?.[DEBUG_ENV_VAR]?.trim().toLowerCase();
+  } catch {
+    // Deno without --allow-env throws on the read (NotCapable): no debug lines, as if unset.
+  }
   if (!value || value === '0' || value === 'false') return listener;
   return (event) => {
     writeLine(debugLine(event));

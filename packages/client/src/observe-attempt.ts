@@ -96,7 +96,9 @@ export async function observeAttempt(input: AttemptInput): Promise<AttemptObserv
     : undefined;
   const { signal } = controller;
   try {
-    const response = await input.fetch(input.endpoint, {
+    // Called as a plain function: Workers' fetch throws "Illegal invocation" as a method of `input`.
+    const { fetch: send } = input;
+    const response = await send(input.endpoint, {
       method: 'POST',
       headers: {
         accept: ACCEPT,
