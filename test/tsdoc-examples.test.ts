@@ -203,10 +203,12 @@ declare const output: string;`,
   },
   // The example is a whole `codegen.ts`, imports included.
   'packages/codegen/src/preset.ts preset': { before: '' },
+  // The example is a whole `codegen.ts`, imports included.
+  'packages/codegen/src/graphql-codegen-config.ts toGraphQLCodegenConfig': { before: '' },
   // In a codegen config, with the plugin's `config` typed as the options documented.
   'packages/codegen/src/sdk-plugin/config.ts SdkPluginConfig': {
-    before: `import { type AdminApiCodegenConfig, preset, type SdkPluginConfig } from '@admin-api/codegen';
-const _: AdminApiCodegenConfig & { generates: Record<string, { config: SdkPluginConfig }> } = {
+    before: `import { type GraphQLCodegenConfig, preset, type SdkPluginConfig } from '@admin-api/codegen';
+const _: GraphQLCodegenConfig & { generates: Record<string, { config: SdkPluginConfig }> } = {
   schema: 'admin-api.schema.graphql',`,
     after: '};',
   },

@@ -87,9 +87,9 @@ export type AdminApiErrorCode =
   | 'DUPLICATE_OPERATION'
   /** An operation whose SDK method would change what the SDK object is (`then` makes it a thenable). */
   | 'RESERVED_METHOD_NAME'
-  /** A definition nests selection sets deeper than the generator's limit (`MAX_SELECTION_DEPTH`), or spreads a fragment within itself. */
+  /** A definition nests selection sets deeper than the generator's limit (`MAX_SELECTION_DEPTH`), counting the fragments it spreads. */
   | 'DOCUMENT_TOO_DEEP'
-  /** A definition whose fragments merge into more work than the generator's budget (`MAX_MERGE_WORK`). */
+  /** Fragments that merge into more work than the generator's budget for a module (`MAX_MERGE_WORK`): exponentially many combinations. */
   | 'DOCUMENT_TOO_COMPLEX'
   /** A document file over the size codegen reads GraphQL from (1 MiB); nothing of it was parsed. */
   | 'DOCUMENT_FILE_TOO_LARGE'

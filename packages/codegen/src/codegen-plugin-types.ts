@@ -3,8 +3,8 @@ import type { SdkPluginConfig } from './sdk-plugin/config.js';
 
 // Our own names for the parts of graphql-codegen's plugin and preset contracts we use: its
 // `Types.OutputPreset` and `PluginFunction` are full of `any`, which our public types must not
-// carry. Each one here is assignable to graphql-codegen's (checked where `defineConfig` builds a
-// config), so `{ preset }` and `{ plugin, validate }` fit a `CodegenConfig` as they are.
+// carry. Each one here is assignable to graphql-codegen's (checked where `toGraphQLCodegenConfig`
+// builds a config), so `{ preset }` and `{ plugin, validate }` fit a `CodegenConfig` as they are.
 
 /** A document file as graphql-codegen hands it to presets and plugins: what we read of it. */
 export interface CodegenDocumentFile {
@@ -17,13 +17,17 @@ export type AdminApiPluginFunction = (
   schema: GraphQLSchema,
   documents: readonly CodegenDocumentFile[],
   config: SdkPluginConfig,
-) => string;
+) => Promise<string>;
 
-/** graphql-codegen's `PluginValidateFn` for our plugin: throws on documents it cannot generate. */
+/**
+ * graphql-codegen's `PluginValidateFn` for our plugin: rejects, with the kit's diagnostics, on
+ * documents it cannot generate.
+ */
 export type AdminApiValidateFunction = (
   schema: GraphQLSchema,
   documents: readonly CodegenDocumentFile[],
-) => void;
+  config?: SdkPluginConfig,
+) => Promise<void>;
 
 /** What graphql-codegen passes a preset for one output: the part the preset reads or forwards. */
 export interface PresetOptions {
@@ -74,5 +78,28 @@ export type GenerateSection<Options extends PresetOptions> = {
 export interface AdminApiPreset {
   readonly buildGeneratesSection: <Options extends PresetOptions>(
     options: Options,
-  ) => GenerateSection<Options>[];
+  ) => Promise<GenerateSection<Options>[]>;
 }
+
+/** A plugin of a graphql-codegen output: its name, or `{ name: options }`. */
+export type GraphQLCodegenPlugin = string | Readonly<Record<string, unknown>>;
+
+/**
+ * One output of graphql-codegen's `generates` (its `ConfiguredOutput`, or a list of plugins), as
+ * `defineConfig`'s `generates` takes it: what the kit reads of it is typed, graphql-codegen reads
+ * the rest.
+ */
+export type GraphQLCodegenOutput =
+  | readonly GraphQLCodegenPlugin[]
+  | {
+      readonly plugins?: readonly GraphQLCodegenPlugin[];
+      /** A preset by name (`'client'`) or as an object. */
+      readonly preset?: string | object;
+      readonly presetConfig?: Readonly<Record<string, unknown>>;
+      readonly config?: Readonly<Record<string, unknown>>;
+      /** A schema of its own, merged with the one the kit gives every output (graphql-codegen's rule). */
+      readonly schema?: unknown;
+      /** More documents, beside the config's. */
+      readonly documents?: string | readonly string[];
+      readonly [option: string]: unknown;
+    };

@@ -31,8 +31,9 @@ function graphqlCodegenWatching(argv: readonly string[]): string | undefined {
 /**
  * graphql-codegen's `--watch` imports `@parcel/watcher` from its own installation and, when that
  * fails, prints "Failed to import @parcel/watcher" and exits 0, which reads as success in CI and
- * scripts. Called while graphql-codegen loads `codegen.ts`, this stops it first, non-zero, with the
- * install command. `admin-api codegen --watch` needs no watcher package.
+ * scripts. Called by `toGraphQLCodegenConfig`, while graphql-codegen loads `codegen.ts` (its first
+ * run happens before the watcher is loaded, and a failure there does not stop it), this stops it
+ * first, non-zero, with the install command. `admin-api codegen --watch` needs no watcher package.
  */
 export function assertGraphqlCodegenCanWatch(argv: readonly string[] = process.argv): void {
   const cli = graphqlCodegenWatching(argv);

@@ -7,6 +7,8 @@ export type {
   CodegenDocumentFile,
   ForwardedSkipValidation,
   GenerateSection,
+  GraphQLCodegenOutput,
+  GraphQLCodegenPlugin,
   PresetOptions,
 } from './codegen-plugin-types.js';
 export {
@@ -21,6 +23,7 @@ export {
 } from './define-config.js';
 export { CodegenError, type CodegenErrorCode, type CodegenErrorDetails } from './errors.js';
 export { DEFAULT_SCALARS, type GeneratorConfig, type ScalarTypes } from './generator/index.js';
+export { type GraphQLCodegenConfig, toGraphQLCodegenConfig } from './graphql-codegen-config.js';
 export { preset } from './preset.js';
 export {
   type AdminApiCredentials,

@@ -1,17 +1,14 @@
-import { buildASTSchema } from 'graphql';
+import { buildASTSchema, type GraphQLSchema } from 'graphql';
 import type { AdminApiPreset, ForwardedSkipValidation } from './codegen-plugin-types.js';
 import { compareCodeUnits } from './compare-code-units.js';
-import { resolveGeneratorConfig } from './generator/config.js';
-import { generateResolvedModule } from './generator/index.js';
-import { generatorConfig } from './sdk-plugin/config.js';
-import { toSources, validateDocuments } from './sdk-plugin/validate-documents.js';
+import { codegenSettings } from './core/codegen-settings.js';
+import { buildForGraphqlCodegen, type WarningReporter } from './graphql-codegen-build.js';
 import {
   readSkipDocumentsValidation,
   type SkipDocumentsValidation,
 } from './skip-documents-validation.js';
-import { assertDocumentsValid } from './validate-against-schema.js';
 
-/** What graphql-codegen is told after the preset validated: skip it, keep the rest as given. */
+/** What graphql-codegen is told after the preset checked the documents: skip it, keep the rest. */
 function forwardedSkip(skip: SkipDocumentsValidation): ForwardedSkipValidation {
   if (skip.all) return true;
   return {
@@ -23,60 +20,67 @@ function forwardedSkip(skip: SkipDocumentsValidation): ForwardedSkipValidation {
   };
 }
 
+/** Where a preset made by `toGraphQLCodegenConfig` takes its schema and reports its warnings. */
+export interface PresetSource {
+  /** The full schema, loaded by the core as `admin-api codegen` loads it. */
+  schema(): Promise<GraphQLSchema>;
+  readonly warn?: WarningReporter | undefined;
+}
+
+/**
+ * The preset; with a `source`, the module is generated from its schema rather than from the one
+ * graphql-codegen hands the output (which `toGraphQLCodegenConfig` prunes).
+ */
+export function createPreset(source?: PresetSource): AdminApiPreset {
+  return {
+    async buildGeneratesSection(options) {
+      const { config } = options;
+      // A bad option stops codegen here, as the CodegenError it is, not re-wrapped by graphql-codegen.
+      codegenSettings(config);
+      const schema =
+        (await source?.schema()) ??
+        options.schemaAst ??
+        buildASTSchema(options.schema, { assumeValidSDL: true });
+      const module = await buildForGraphqlCodegen(schema, options.documents, config, source?.warn);
+      // Same inputs, same order for the plugins that go with ours, whatever the glob returned.
+      const documents = [...options.documents].sort((a, b) =>
+        compareCodeUnits(a.location ?? '', b.location ?? ''),
+      );
+      return [
+        {
+          filename: options.baseOutputDir,
+          plugins: [{ 'admin-api': {} }, ...options.plugins],
+          // The module, built above: its documents are checked already.
+          pluginMap: { 'admin-api': { plugin: async () => module }, ...options.pluginMap },
+          schema: options.schema,
+          ...(options.schemaAst ? { schemaAst: options.schemaAst } : {}),
+          documents,
+          config,
+          // Checked above; graphql-codegen need not do it again.
+          skipDocumentsValidation: forwardedSkip(readSkipDocumentsValidation(config)),
+          ...(options.documentTransforms ? { documentTransforms: options.documentTransforms } : {}),
+        },
+      ];
+    },
+  };
+}
+
 /**
  * A graphql-codegen preset that writes one module per output with `@admin-api/codegen`'s
  * generator: the schema types the documents use, operation types, a typed document per
- * operation, and `getSdk(client)`.
- *
- * It validates the options (`INVALID_OPTION`) and the documents itself, against the schema
- * (`DOCUMENT_ERROR`) and as SDK methods (`ANONYMOUS_OPERATION`, `DUPLICATE_METHOD`), because what a preset throws reaches the caller
- * of graphql-codegen's `generate()` as the {@link CodegenError} it is, where graphql-codegen
- * re-wraps its own validation's and a plugin's errors in plain `Error`s. `skipDocumentsValidation`
- * in `config` is honoured as graphql-codegen would.
+ * operation, and `getSdk(client)`. It is a door to the same core as `admin-api codegen`: the
+ * documents are read, checked and generated as there, so the same files give the same bytes and
+ * the same diagnostics (codes, `file:line:column`), every error listed in one `CodegenError`
+ * coded by the first (`DOCUMENT_ERROR`, `ANONYMOUS_OPERATION`, `DUPLICATE_OPERATION`,
+ * `DUPLICATE_METHOD`, `RESERVED_METHOD_NAME`, …) and warnings on stderr. What a preset throws
+ * reaches the caller of graphql-codegen's `generate()` as it is, where graphql-codegen re-wraps
+ * a plugin's errors in plain `Error`s. `skipDocumentsValidation` in `config` is honoured as
+ * graphql-codegen would.
  *
  * @example
  * // codegen.ts, written by hand
- * import { type AdminApiCodegenConfig, preset } from '@admin-api/codegen';
+ * import { type GraphQLCodegenConfig, preset } from '@admin-api/codegen';
  * export default { schema: 'admin-api.schema.graphql', documents: 'src/**\/*.graphql',
- *   generates: { 'src/generated/admin-api.ts': { preset } } } satisfies AdminApiCodegenConfig;
+ *   generates: { 'src/generated/admin-api.ts': { preset } } } satisfies GraphQLCodegenConfig;
  */
-export const preset: AdminApiPreset = {
-  buildGeneratesSection(options) {
-    const { config } = options;
-    // A bad option stops codegen here, as the CodegenError it is, not re-wrapped by graphql-codegen.
-    const resolved = resolveGeneratorConfig(generatorConfig(config));
-    // Same inputs, same bytes: documents in a stable order whatever the glob returned.
-    const documents = [...options.documents].sort((a, b) =>
-      compareCodeUnits(a.location ?? '', b.location ?? ''),
-    );
-    const skip = readSkipDocumentsValidation(config);
-    if (skip.againstSchema) {
-      assertDocumentsValid(
-        options.schemaAst ?? buildASTSchema(options.schema, { assumeValidSDL: true }),
-        documents,
-        skip.ignoreRules,
-      );
-    }
-    validateDocuments(documents);
-    return [
-      {
-        filename: options.baseOutputDir,
-        plugins: [{ 'admin-api': {} }, ...options.plugins],
-        // The plugin alone: its `validate` would check the documents a second time.
-        pluginMap: {
-          'admin-api': {
-            plugin: (schema, files) => generateResolvedModule(schema, toSources(files), resolved),
-          },
-          ...options.pluginMap,
-        },
-        schema: options.schema,
-        ...(options.schemaAst ? { schemaAst: options.schemaAst } : {}),
-        documents,
-        config,
-        // Validated above; graphql-codegen need not do it again.
-        skipDocumentsValidation: forwardedSkip(skip),
-        ...(options.documentTransforms ? { documentTransforms: options.documentTransforms } : {}),
-      },
-    ];
-  },
-};
+export const preset: AdminApiPreset = createPreset();

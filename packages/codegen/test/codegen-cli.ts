@@ -25,8 +25,8 @@ export const ENV_WITHOUT_CREDENTIALS = envWithoutCredentials(
 );
 
 /**
- * Runs `graphql-codegen --config codegen.ts` in `dir`, as `pnpm codegen` does, with a codegen.ts
- * that uses the built `defineConfig`. Resolves to the exit code and everything printed.
+ * Runs `graphql-codegen --config codegen.ts` in `dir` with a codegen.ts that hands it the built
+ * `toGraphQLCodegenConfig(defineConfig(…))`. Resolves to the exit code and everything printed.
  */
 export async function runGraphqlCodegenCli(
   dir: string,
@@ -39,8 +39,8 @@ export async function runGraphqlCodegenCli(
   }
   writeFileSync(
     join(dir, 'codegen.ts'),
-    `import { defineConfig } from ${JSON.stringify(codegenDist)};
-export default defineConfig({ documents: 'src/**/*.graphql', output: 'src/generated/admin-api.ts', envFile: false });
+    `import { defineConfig, toGraphQLCodegenConfig } from ${JSON.stringify(codegenDist)};
+export default toGraphQLCodegenConfig(defineConfig({ documents: 'src/**/*.graphql', output: 'src/generated/admin-api.ts', envFile: false }));
 `,
   );
   return exec(process.execPath, [graphqlCodegenBin, '--config', 'codegen.ts'], {

@@ -8,6 +8,7 @@ import {
   CodegenError,
   defineConfig,
   type SchemaLogger,
+  toGraphQLCodegenConfig,
 } from '../src/index.js';
 
 export { emulatorCredentials } from '@admin-api/emulator/testing';
@@ -35,7 +36,10 @@ export interface RunResult {
   warnings: string[];
 }
 
-/** Runs graphql-codegen with `defineConfig` in `dir`, as `pnpm codegen` would, without writing the output. */
+/**
+ * Runs graphql-codegen's `generate()` on `toGraphQLCodegenConfig(defineConfig(…))` in `dir`,
+ * without writing the output.
+ */
 export async function runCodegen(
   dir: string,
   options: Partial<AdminApiCodegenOptions> = {},
@@ -43,14 +47,16 @@ export async function runCodegen(
   const logs: string[] = [];
   const warnings: string[] = [];
   const logger: SchemaLogger = { info: (m) => logs.push(m), warn: (m) => warnings.push(m) };
-  const config = defineConfig({
-    documents: join(dir, 'src/**/*.graphql'),
-    output: join(dir, 'src/generated/admin-api.ts'),
-    schemaCache: join(dir, 'admin-api.schema.graphql'),
-    envFile: false,
-    logger,
-    ...options,
-  });
+  const config = toGraphQLCodegenConfig(
+    defineConfig({
+      documents: join(dir, 'src/**/*.graphql'),
+      output: join(dir, 'src/generated/admin-api.ts'),
+      schemaCache: join(dir, 'admin-api.schema.graphql'),
+      envFile: false,
+      logger,
+      ...options,
+    }),
+  );
   const outputs = (await generate({ ...config, cwd: dir, silent: true }, false)) as {
     content: string;
   }[];

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { generate } from '@graphql-codegen/cli';
-import { parse } from 'graphql';
+import { buildSchema, parse } from 'graphql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodegenError, plugin, validate } from '../src/index.js';
-import { validateDocuments } from '../src/sdk-plugin/validate-documents.js';
 import { runGraphqlCodegenCli } from './codegen-cli.js';
-import { codegenFailure, rejection, runCodegen, thrown, useProject } from './codegen-harness.js';
-import { writeTinyCache } from './tiny-schema.js';
+import { codegenFailure, rejection, runCodegen, useProject } from './codegen-harness.js';
+import { inDirectory } from './runner-harness.js';
+import { TINY_SDL, writeTinyCache } from './tiny-schema.js';
 
 const project = useProject();
 const noCredentials = async () => undefined;
@@ -25,9 +25,14 @@ function cachedProject(files: Record<string, string>): string {
   return dir;
 }
 
-/** Runs codegen through graphql-codegen's `generate()` and returns the error it rejects with. */
+/**
+ * Runs codegen through graphql-codegen's `generate()` in `dir` (files are named from the folder
+ * codegen runs in, as by `admin-api codegen`) and returns the error it rejects with.
+ */
 async function failure(dir: string): Promise<CodegenError> {
-  const error = await codegenFailure(runCodegen(dir, { credentials: noCredentials }));
+  const error = await inDirectory(dir, () =>
+    codegenFailure(runCodegen(dir, { credentials: noCredentials })),
+  );
   expect(error).toBeInstanceOf(CodegenError);
   return error as CodegenError;
 }
@@ -37,7 +42,9 @@ describe('documents that cannot become an SDK stop codegen with the file and lin
     const dir = cachedProject({ 'src/me.graphql': '\n\nquery {\n  me { id }\n}\n' });
     const error = await failure(dir);
     expect(error.code).toBe('ANONYMOUS_OPERATION');
-    expect(error.message).toContain(`${dir}/src/me.graphql:3:1: anonymous query`);
+    expect(error.message).toContain(
+      '\n  src/me.graphql:3:1: error: anonymous query: give it a name',
+    );
   });
 
   it('two operations that map to one method name reach generate() as DUPLICATE_METHOD', async () => {
@@ -48,7 +55,19 @@ describe('documents that cannot become an SDK stop codegen with the file and lin
     const error = await failure(dir);
     expect(error.code).toBe('DUPLICATE_METHOD');
     expect(error.message).toContain(
-      `${dir}/src/b.graphql:2:1: operation "getMe" maps to the SDK method "getMe()", as "GetMe" at ${dir}/src/a.graphql:1:1 does`,
+      'src/b.graphql:2:7: error: operation "getMe" maps to the SDK method getMe(), as "GetMe" at src/a.graphql:1:7 does; rename one of them [DUPLICATE_METHOD]',
+    );
+  });
+
+  it('two operations with one name reach generate() as DUPLICATE_OPERATION, as admin-api codegen reports them', async () => {
+    const dir = cachedProject({
+      'src/a.graphql': 'query GetMe { me { id } }\n',
+      'src/b.graphql': 'query GetMe { me { name } }\n',
+    });
+    const error = await failure(dir);
+    expect(error.code).toBe('DUPLICATE_OPERATION');
+    expect(error.message).toContain(
+      'src/b.graphql:1:7: error: operation "GetMe" is also defined at src/a.graphql:1:7; operation names must be unique across all documents [DUPLICATE_OPERATION]',
     );
   });
 
@@ -59,7 +78,7 @@ describe('documents that cannot become an SDK stop codegen with the file and lin
     const error = await failure(dir);
     expect(error.code).toBe('DOCUMENT_ERROR');
     expect(error.message).toContain(
-      `${dir}/src/me.graphql:4:5  Cannot query field "shoeSize" on type "MeResponse".`,
+      'src/me.graphql:4:5: error: Cannot query field "shoeSize" on type "MeResponse". [DOCUMENT_ERROR]',
     );
   });
 
@@ -71,22 +90,24 @@ describe('documents that cannot become an SDK stop codegen with the file and lin
     const error = await failure(dir);
     expect(error.code).toBe('DOCUMENT_ERROR');
     expect(error.message).toContain(
-      `${dir}/src/products.graphql:2:36  Int cannot represent non-integer value: "ten"`,
+      'src/products.graphql:2:36: error: Int cannot represent non-integer value: "ten" [DOCUMENT_ERROR]',
     );
   });
 
   it('with validation skipped, a field the schema lacks still stops the generator with DOCUMENT_ERROR and its line', async () => {
     const dir = cachedProject({ 'src/me.graphql': 'query GetMe { me { shoeSize } }\n' });
-    const error = await codegenFailure(
-      runCodegen(dir, {
-        credentials: noCredentials,
-        config: { skipDocumentsValidation: { skipValidationAgainstSchema: true } },
-      }),
+    const error = await inDirectory(dir, () =>
+      codegenFailure(
+        runCodegen(dir, {
+          credentials: noCredentials,
+          config: { skipDocumentsValidation: { skipValidationAgainstSchema: true } },
+        }),
+      ),
     );
     expect(error).toBeInstanceOf(CodegenError);
     expect((error as CodegenError).code).toBe('DOCUMENT_ERROR');
     expect(error.message).toContain(
-      `${dir}/src/me.graphql:1:20  Cannot query field "shoeSize" on type "MeResponse".`,
+      'src/me.graphql:1:20  Cannot query field "shoeSize" on type "MeResponse".',
     );
   });
 });
@@ -147,43 +168,49 @@ describe("graphql-codegen's own reports", () => {
   });
 });
 
-describe('validateDocuments', () => {
-  function validationError(files: Record<string, string>): CodegenError {
+describe("the plugin's validate", () => {
+  const tiny = buildSchema(TINY_SDL);
+  async function validationError(files: Record<string, string>): Promise<CodegenError> {
     const documents = Object.entries(files).map(([location, body]) => ({
       location,
       document: parse(body),
     }));
-    return thrown(() => validateDocuments(documents));
+    const error = await rejection(validate(tiny, documents));
+    expect(error).toBeInstanceOf(CodegenError);
+    return error as CodegenError;
   }
 
-  it('codes an anonymous operation ANONYMOUS_OPERATION', () => {
-    expect(validationError({ 'a.graphql': '{ me { id } }' }).code).toBe('ANONYMOUS_OPERATION');
+  it('codes an anonymous operation ANONYMOUS_OPERATION', async () => {
+    expect((await validationError({ 'a.graphql': '{ me { id } }' })).code).toBe(
+      'ANONYMOUS_OPERATION',
+    );
   });
 
-  it('codes a method-name collision DUPLICATE_METHOD', () => {
-    const error = validationError({
+  it('codes a method-name collision DUPLICATE_METHOD', async () => {
+    const error = await validationError({
       'a.graphql': 'query get_me { me { id } }',
       'b.graphql': 'query GetMe { me { id } }',
     });
     expect(error.code).toBe('DUPLICATE_METHOD');
   });
 
-  it('reports every problem at once', () => {
-    const error = validationError({
-      'a.graphql': '{ me { id } }\nmutation { deleteProductList(idList: []) }',
+  it('reports every problem at once', async () => {
+    const error = await validationError({
+      'a.graphql': '{ me { id } }\nquery _ { listProduct { count } }',
       'b.graphql': 'query GetMe { me { id } }\nquery getMe { me { id } }',
     });
     expect(error.message.split('\n').filter((line) => line.startsWith('  '))).toHaveLength(3);
   });
 
-  it('accepts distinct named operations and fragments', () => {
-    expect(() =>
-      validateDocuments([
+  it('accepts distinct named operations and fragments, and a fragment defined alike in two files', async () => {
+    await expect(
+      validate(tiny, [
         {
           location: 'a.graphql',
           document: parse('query A { me { id } } fragment F on Product { id }'),
         },
+        { location: 'b.graphql', document: parse('fragment F on Product {\n  id\n}') },
       ]),
-    ).not.toThrow();
+    ).resolves.toBeUndefined();
   });
 });

@@ -103,13 +103,13 @@ query Defaults($b: Boolean = true, $hide: Boolean = false, $lim: Int = 5, $n: Bo
 };`);
   });
 
-  it('types nullable list items as null, never undefined, saying null once in a nested list variable that also takes one item', () => {
+  it('types nullable list items as null, never undefined, and the one item a nested list variable also takes as its named type', () => {
     const schema = buildSchema('type Query { a(m: [[Int]]): Int }');
     const module = generateModule(schema, [
       source('src/q.graphql', 'query Q($m: [[Int]]) { a(m: $m) }'),
     ]);
     expect(module).toContain(
-      '  m?: Array<Array<number | null> | number | null> | Array<number | null> | number | null | undefined;\n',
+      '  m?: Array<Array<number | null> | number | null> | number | null | undefined;\n',
     );
   });
 

@@ -125,9 +125,14 @@ function graphqlCodegenWithoutWatcher(root: string): string {
   return join(modules, '@graphql-codegen/cli/cjs/bin.js');
 }
 
-describe('graphql-codegen --watch with defineConfig', () => {
+describe('graphql-codegen --watch with toGraphQLCodegenConfig', () => {
   it('exits non-zero with the install command when @parcel/watcher is not installed', async () => {
-    const dir = project({ 'src/me.graphql': GET_ME });
+    const dir = project({
+      'src/me.graphql': GET_ME,
+      'codegen.ts': `import { defineConfig, toGraphQLCodegenConfig } from ${JSON.stringify(codegenDist)};
+export default toGraphQLCodegenConfig(defineConfig({ documents: 'src/**/*.graphql', output: 'src/generated/admin-api.ts', envFile: false }));
+`,
+    });
     const bin = graphqlCodegenWithoutWatcher(dir);
     const { code, stdout, stderr } = await runNode(
       dir,

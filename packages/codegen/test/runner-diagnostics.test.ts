@@ -175,14 +175,37 @@ export const RECENT_ORDERS = gql\`
     expect(result.diagnostics[0]?.location).toMatchObject({ file: 'src/b.graphql', line: 2 });
   });
 
-  it('names both places of a fragment defined twice', async () => {
+  it('names both places of a fragment defined differently in two files', async () => {
     const dir = project({
       'src/a.graphql': 'fragment Me on MeResponse { id }\n',
       'src/b.graphql': 'fragment Me on MeResponse { name }\n',
     });
     const result = await build(dir);
     expect(codes(result)).toEqual(['error DOCUMENT_ERROR']);
-    expect(result.diagnostics[0]?.message).toContain('also defined at src/a.graphql:1:10');
+    expect(result.diagnostics[0]?.message).toContain(
+      'is defined differently at src/a.graphql:1:10',
+    );
+  });
+
+  it('takes a fragment defined alike in two files as one fragment, as the graphql-codegen preset does', async () => {
+    const dir = project({
+      'src/a.graphql': 'fragment Me on MeResponse { id }\nquery GetMe { me { ...Me } }\n',
+      'src/b.graphql': '# the same\nfragment Me on MeResponse {\n  id\n}\n',
+    });
+    const result = await build(dir);
+    expect(codes(result)).toEqual([]);
+    expect(result.module?.match(/export type MeFragment = /g)).toHaveLength(1);
+  });
+
+  it('refuses an operation that would give getSdk() a then method with RESERVED_METHOD_NAME at its name', async () => {
+    const dir = project({ 'src/then.graphql': '\nquery Then { me { id } }\n' });
+    const result = await build(dir);
+    expect(codes(result)).toEqual(['error RESERVED_METHOD_NAME']);
+    expect(result.diagnostics[0]?.location).toMatchObject({
+      file: 'src/then.graphql',
+      line: 2,
+      column: 7,
+    });
   });
 
   it('warns about a deprecated field with file, line, column and the reason, and still generates', async () => {

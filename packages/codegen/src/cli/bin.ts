@@ -10,7 +10,8 @@ import { describeError } from './describe-error.js';
 const USAGE = `Usage: admin-api <command> [options]
 
 Commands:
-  codegen              check the documents and write the module codegen.ts names
+  codegen              check the documents and write the module codegen.ts names (and the
+                       outputs of other graphql-codegen plugins in its "generates")
   codegen --watch      the same, then again after each change to a document or the schema cache
   init                 write codegen.ts, .graphqlrc.yml, .env.example, src/me.graphql, a "codegen"
                        script and, where nothing CommonJS would break, "type": "module"

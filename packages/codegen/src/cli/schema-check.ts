@@ -23,12 +23,12 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
+import { sourceLocation } from '../core/source-location.js';
 import { CodegenError } from '../errors.js';
 import { adminApiCommand, packageManagerCommands } from '../package-manager.js';
 import { requireCredentialsFromEnvironment } from '../schema/credentials.js';
 import { introspectSchema } from '../schema/introspect.js';
 import { readSchemaCache, unusableCacheError } from '../schema/schema-cache.js';
-import { sourceLocation } from '../sdk-plugin/source-location.js';
 import type { CliIo } from './cli-io.js';
 import { projectSettings } from './project-settings.js';
 

@@ -5,10 +5,11 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { compareCodeUnits } from '../compare-code-units.js';
+import { methodName } from '../core/method-name.js';
+import { sourceLocation } from '../core/source-location.js';
 import { CodegenError, type CodegenErrorCode } from '../errors.js';
-import { methodName } from '../sdk-plugin/method-name.js';
-import { sourceLocation } from '../sdk-plugin/source-location.js';
 import { compactDefinition } from './print-documents.js';
+import { reservedMethodProblems } from './reserved-methods.js';
 import { fragmentTypeName, type OperationNames, operationNames } from './type-names.js';
 
 /** One file's documents, already parsed and validated against the schema by the caller. */
@@ -184,6 +185,10 @@ function describe(problem: DefinitionProblem): [CodegenErrorCode, string] | unde
         `${here}${problem.at.node.operation} "${name(problem.at.node)}" has no letter or digit, so it names no SDK method. Give it a name (e.g. "${problem.at.node.operation} GetMe { … }").`,
       ];
     case 'same-name':
+      return [
+        'DUPLICATE_OPERATION',
+        `${here}operation "${name(problem.at.node)}" is also defined at ${where(problem.earlier)}; operation names must be unique across all documents.`,
+      ];
     case 'same-method':
       return [
         'DUPLICATE_METHOD',
@@ -212,8 +217,8 @@ function describe(problem: DefinitionProblem): [CodegenErrorCode, string] | unde
 /**
  * {@link inspectDefinitions} for generateModule and the graphql-codegen plugin: throws one
  * `CodegenError` listing every problem (`ANONYMOUS_OPERATION`, `DUPLICATE_METHOD` with both
- * locations, `DOCUMENT_ERROR` for fragments), coded by the first; a fragment defined alike in two
- * files is one fragment.
+ * locations, `DOCUMENT_ERROR` for fragments, `RESERVED_METHOD_NAME` for an operation that would
+ * be the SDK's `then`), coded by the first; a fragment defined alike in two files is one fragment.
  */
 export function collectDefinitions(sources: readonly SourceDocuments[]): Definitions {
   const { operations, fragments, problems } = inspectDefinitions(sources);
@@ -221,6 +226,9 @@ export function collectDefinitions(sources: readonly SourceDocuments[]): Definit
     const line = describe(problem);
     return line ? [line] : [];
   });
+  for (const line of reservedMethodProblems(operations)) {
+    described.push(['RESERVED_METHOD_NAME', line]);
+  }
   const first = described[0];
   if (first) {
     throw new CodegenError(

@@ -13,15 +13,18 @@ import {
   typeFromAST,
   ValidationContext,
 } from 'graphql';
-import { leadingComment } from '../sdk-plugin/source-location.js';
+import { leadingComment } from '../core/source-location.js';
 import type { FragmentDefinition, OperationDefinition } from './collect-definitions.js';
+import type { MergeWork } from './collect-fields.js';
 import type { ResolvedGeneratorConfig } from './config.js';
+import { documentError } from './document-errors.js';
 import { compactDefinition, fragmentDependencies, printDocument } from './print-documents.js';
 import { type InputTypeContext, inputEntry } from './print-schema-types.js';
 import { MAX_LINE } from './print-shapes.js';
-import { documentError, type SelectionShape, ShapeBuilder } from './selection-shape.js';
+import { checkSelectionDepth } from './selection-depth.js';
+import { type SelectionShape, ShapeBuilder } from './selection-shape.js';
 import { ShapeKeys } from './shape-keys.js';
-import { fragmentTypeName } from './type-names.js';
+import { fragmentTypeName, type SchemaTypeNames, schemaTypeNames } from './type-names.js';
 
 /** Everything of one operation or fragment that does not depend on the rest of the module. */
 interface Compiled {
@@ -57,9 +60,12 @@ const MAX_SHAPE_KEYS = 200_000;
  * an edit touched.
  */
 export class DefinitionCompiler {
-  private readonly operations = new WeakMap<ExecutableDefinitionNode, CompiledOperation>();
-  private readonly fragments = new WeakMap<ExecutableDefinitionNode, CompiledFragment>();
+  private operations = new WeakMap<ExecutableDefinitionNode, CompiledOperation>();
+  private fragments = new WeakMap<ExecutableDefinitionNode, CompiledFragment>();
   private shapeKeys = new ShapeKeys();
+  /** The names the schema's types take in the module being compiled. */
+  private names: SchemaTypeNames;
+  private work: MergeWork = { visited: 0 };
 
   /**
    * Shape identities for compiling and assembling, kept across prints so unchanged shapes are
@@ -74,7 +80,24 @@ export class DefinitionCompiler {
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly config: ResolvedGeneratorConfig,
-  ) {}
+  ) {
+    this.names = schemaTypeNames(schema, new Set());
+  }
+
+  /**
+   * Starts compiling a module: the names the schema's types take in it, and a fresh budget of
+   * merge work (what is kept from earlier modules costs nothing). What was compiled with other
+   * names is compiled again: that happens only when a schema type's name starts or stops
+   * colliding with a generated one.
+   */
+  beginModule(names: SchemaTypeNames): void {
+    if (this.names.key !== names.key) {
+      this.operations = new WeakMap();
+      this.fragments = new WeakMap();
+    }
+    this.names = names;
+    this.work = { visited: 0 };
+  }
 
   operation(operation: OperationDefinition, fragments: Fragments): CompiledOperation {
     const cached = this.operations.get(operation.node);
@@ -115,7 +138,7 @@ export class DefinitionCompiler {
     const selection = this.compileSelection(node, location, root, fragments);
     const used = new Set(selection.used);
     const context: InputTypeContext = {
-      schema: this.schema,
+      names: this.names,
       scalarType: this.config.inputScalarType,
       used,
     };
@@ -151,18 +174,23 @@ export class DefinitionCompiler {
     type: GraphQLCompositeType,
     fragments: Fragments,
   ): Compiled {
+    // First: what follows recurses a few frames per level of nesting.
+    checkSelectionDepth(node, location, fragments);
     const enums = new Set<string>();
     const builder = new ShapeBuilder({
       schema: this.schema,
+      names: this.names,
       scalarType: this.config.scalarType,
       fragments,
+      definition: node,
       location,
       enums,
       keys: this.keys,
+      work: this.work,
     });
     return {
       dependencies: fragmentDependencies(node, fragments),
-      shape: builder.root(type, node.selectionSet),
+      shape: builder.root(type),
       used: enums,
     };
   }

@@ -3,6 +3,7 @@ import { compareCodeUnits } from '../compare-code-units.js';
 import {
   collectDefinitions,
   type Definitions,
+  type FragmentDefinition,
   type SourceDocuments,
 } from './collect-definitions.js';
 import { DefinitionCompiler } from './compile-definition.js';
@@ -15,8 +16,22 @@ import { HEADER, IMPORTED_NAMES, printImports } from './module-parts.js';
 import { printSchemaTypes } from './print-schema-types.js';
 import { printSdk } from './print-sdk.js';
 import { ShapePrinter } from './print-shapes.js';
+import { refuseReservedMethods } from './reserved-methods.js';
 import { nameShapes, type RootShape } from './shape-names.js';
-import { MODULE_TYPE_NAMES } from './type-names.js';
+import { fragmentTypeName, MODULE_TYPE_NAMES, schemaTypeNames } from './type-names.js';
+
+/** The names the module declares for the definitions, which no schema type may take. */
+function generatedNames(
+  operations: Definitions['operations'],
+  fragments: Iterable<FragmentDefinition>,
+): Set<string> {
+  const names = new Set<string>();
+  for (const { node } of fragments) names.add(fragmentTypeName(node));
+  for (const { names: declared } of operations) {
+    names.add(declared.result).add(declared.variables).add(declared.document);
+  }
+  return names;
+}
 
 /** Assembles the module from the compiled definitions; the compiler keeps what can be kept. */
 function printModule(
@@ -25,6 +40,9 @@ function printModule(
   compiler: DefinitionCompiler,
   { operations, fragments }: Definitions,
 ): string {
+  refuseReservedMethods(operations);
+  const typeNames = schemaTypeNames(schema, generatedNames(operations, fragments.values()));
+  compiler.beginModule(typeNames);
   const compiledFragments = [...fragments.values()]
     .map((fragment) => compiler.fragment(fragment, fragments))
     .sort((a, b) => compareCodeUnits(a.name, b.name));
@@ -36,7 +54,7 @@ function printModule(
   for (const compiled of [...compiledFragments, ...compiledOperations]) {
     for (const name of compiled.used) used.add(name);
   }
-  const schemaTypes = printSchemaTypes(schema, used, config.inputScalarType);
+  const schemaTypes = printSchemaTypes(schema, typeNames, used, config.inputScalarType);
 
   const roots: RootShape[] = [
     ...compiledFragments,
@@ -82,8 +100,10 @@ function printModule(
 
 /**
  * The whole module, deterministic: same inputs, same bytes, whatever the order of `sources` or
- * the locale. Throws a `CodegenError` (`ANONYMOUS_OPERATION`, `DUPLICATE_METHOD` with both
- * locations, `DOCUMENT_ERROR`) where a document cannot become an SDK method.
+ * the locale. Throws a `CodegenError` with the file and line where a document cannot become an
+ * SDK method (`ANONYMOUS_OPERATION`, `DUPLICATE_METHOD` with both locations, `DOCUMENT_ERROR`,
+ * `RESERVED_METHOD_NAME`), or cannot be typed within bounds (`DOCUMENT_TOO_DEEP`, past
+ * `MAX_SELECTION_DEPTH`; `DOCUMENT_TOO_COMPLEX`, past `MAX_MERGE_WORK`).
  *
  * @example
  * const source = generateModule(schema, [{ location: 'src/me.graphql', documents: [parse(text)] }]);

@@ -13,3 +13,6 @@ export {
   generateResolvedModule,
   type IncrementalGenerator,
 } from './generate-module.js';
+export { RESERVED_METHODS } from './reserved-methods.js';
+export { MAX_SELECTION_DEPTH, selectionDepth } from './selection-depth.js';
+export { MAX_MERGE_WORK } from './selection-shape.js';

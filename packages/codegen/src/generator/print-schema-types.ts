@@ -1,6 +1,8 @@
 import {
   type GraphQLInputType,
+  type GraphQLNamedInputType,
   type GraphQLSchema,
+  getNamedType,
   isEnumType,
   isInputObjectType,
   isListType,
@@ -10,14 +12,14 @@ import {
 import { compareCodeUnits } from '../compare-code-units.js';
 import { deprecation, tsdoc } from './module-parts.js';
 import { arrayOf } from './print-shapes.js';
-import { schemaTypeName } from './type-names.js';
+import type { SchemaTypeNames } from './type-names.js';
 
 const NULL_ITEM = ' | null';
 const NULLABLE = `${NULL_ITEM} | undefined`;
 
 /** What printing input types needs; `used` collects the enums and input objects they name. */
 export interface InputTypeContext {
-  readonly schema: GraphQLSchema;
+  readonly names: SchemaTypeNames;
   readonly scalarType: (name: string) => string;
   readonly used: Set<string>;
 }
@@ -36,11 +38,8 @@ function inputTypeText(
 ): string {
   if (isNonNullType(type)) return nonNullInputText(type.ofType, context, coerceLists);
   const text = nonNullInputText(type, context, coerceLists);
-  // `unknown | null` is `unknown`. A list that also takes one nullable item (`[[Int]]` with
-  // coercion) already ends with `| null`: say it once.
-  if (text === 'unknown' || text === 'any') return text;
-  const base = text.endsWith(NULL_ITEM) ? text.slice(0, -NULL_ITEM.length) : text;
-  return `${base}${nullable}`;
+  // `unknown | null` is `unknown`.
+  return text === 'unknown' || text === 'any' ? text : `${text}${nullable}`;
 }
 
 function nonNullInputText(
@@ -50,12 +49,20 @@ function nonNullInputText(
 ): string {
   if (isNonNullType(type)) return nonNullInputText(type.ofType, context, coerceLists);
   if (isListType(type)) {
-    const item = inputTypeText(type.ofType as GraphQLInputType, context, coerceLists, NULL_ITEM);
-    return coerceLists ? `${arrayOf(item)} | ${item}` : arrayOf(item);
+    const items = arrayOf(inputTypeText(type.ofType, context, coerceLists, NULL_ITEM));
+    // graphql-js's coerceInputValue takes a value that is not a list as a list of one, item type
+    // by item type down to the named type (`1` is `[[1]]` for `[[Int]!]!`), and `null` as null
+    // where it stands: so the one item is the named type's value, never null, never a list
+    // (for `[[Int]!]!`, `[1, null]` is a list of two items, and the second is refused).
+    return coerceLists ? `${items} | ${namedInputText(getNamedType(type), context)}` : items;
   }
+  return namedInputText(type, context);
+}
+
+function namedInputText(type: GraphQLNamedInputType, context: InputTypeContext): string {
   if (isScalarType(type)) return context.scalarType(type.name);
   context.used.add(type.name);
-  return schemaTypeName(context.schema, type.name);
+  return context.names.of(type.name);
 }
 
 /** `name: T`, or `name?: T` when it may be left out: nullable, or with a default. */
@@ -77,10 +84,11 @@ export function inputEntry(
  */
 export function printSchemaTypes(
   schema: GraphQLSchema,
+  names: SchemaTypeNames,
   used: ReadonlySet<string>,
   scalarType: (name: string) => string,
 ): ReadonlyMap<string, string> {
-  const context: InputTypeContext = { schema, scalarType, used: new Set(used) };
+  const context: InputTypeContext = { names, scalarType, used: new Set(used) };
   const printed = new Map<string, string>();
   for (const name of context.used) {
     if (printed.has(name)) continue;
@@ -89,7 +97,7 @@ export function printSchemaTypes(
       const values = type.getValues().map((value) => `'${value.name}'`);
       printed.set(
         name,
-        `${tsdoc(type.description)}export type ${schemaTypeName(schema, name)} = ${values.join(' | ')};`,
+        `${tsdoc(type.description)}export type ${names.of(name)} = ${values.join(' | ')};`,
       );
     } else if (isInputObjectType(type)) {
       // Adding to `context.used` while iterating it visits the newly reached types too.
@@ -107,13 +115,13 @@ export function printSchemaTypes(
       });
       printed.set(
         name,
-        `${tsdoc(type.description)}export type ${schemaTypeName(schema, name)} = {\n${fields.join('\n')}\n};`,
+        `${tsdoc(type.description)}export type ${names.of(name)} = {\n${fields.join('\n')}\n};`,
       );
     }
   }
   return new Map(
     [...printed]
-      .map(([name, text]) => [schemaTypeName(schema, name), text] as const)
+      .map(([name, text]) => [names.of(name), text] as const)
       .sort(([a], [b]) => compareCodeUnits(a, b)),
   );
 }

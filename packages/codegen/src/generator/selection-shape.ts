@@ -1,7 +1,5 @@
 import {
-  type ASTNode,
-  type DirectiveNode,
-  type FieldNode,
+  type ExecutableDefinitionNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
@@ -14,16 +12,30 @@ import {
   isListType,
   isNonNullType,
   isScalarType,
-  Kind,
   SchemaMetaFieldDef,
   type SelectionSetNode,
   TypeMetaFieldDef,
 } from 'graphql';
 import { compareCodeUnits } from '../compare-code-units.js';
+import { sourceLocation } from '../core/source-location.js';
 import { CodegenError } from '../errors.js';
-import { sourceLocation } from '../sdk-plugin/source-location.js';
+import {
+  type CollectedNode,
+  collectFields,
+  type MergedSelection,
+  type MergeWork,
+} from './collect-fields.js';
+import { definitionLabel, documentError } from './document-errors.js';
 import type { ShapeKeys } from './shape-keys.js';
-import { schemaTypeName } from './type-names.js';
+import type { SchemaTypeNames } from './type-names.js';
+
+/**
+ * The most selections the generator visits merging fragments into one module (in a watch, into
+ * what one rebuild compiles again): a second or two of work. An operation for each of the Admin
+ * API's 132 root fields takes 11,402; documents that take more spread fragments that spread
+ * others several times each, into exponentially many distinct combinations.
+ */
+export const MAX_MERGE_WORK = 1_000_000;
 
 /** The TypeScript type of a selected field, before it is printed. */
 export type OutputType =
@@ -56,57 +68,24 @@ export interface ShapeField {
   readonly deprecated: string | undefined;
 }
 
-/** One node of a response key, as met while collecting. */
-interface CollectedNode {
-  readonly node: FieldNode;
-  /** Whether it is selected only under `@include`/`@skip` (its own or an enclosing one). */
-  readonly conditional: boolean;
-  /** The file it comes from: fragments may live in other files. */
-  readonly location: string;
-}
-
-interface CollectedField {
-  readonly nodes: CollectedNode[];
-  conditional: boolean;
-}
-
-/** A selection set to merge, and whether what it selects may be absent when its parent is present. */
-interface MergedSelection {
-  readonly set: SelectionSetNode;
-  readonly conditional: boolean;
-  /** The file it comes from. */
-  readonly location: string;
-}
-
 /** What building shapes needs, and what it reports back. */
 export interface ShapeContext {
   readonly schema: GraphQLSchema;
+  readonly names: SchemaTypeNames;
   readonly scalarType: (name: string) => string;
   readonly fragments: ReadonlyMap<
     string,
     { readonly node: FragmentDefinitionNode; readonly location: string }
   >;
-  /** The file of the definition being built, for messages. */
+  /** The definition being built and its file, for messages. */
+  readonly definition: ExecutableDefinitionNode;
   readonly location: string;
   /** GraphQL names of the enums the shapes refer to; filled in while building. */
   readonly enums: Set<string>;
   /** Shape identities, shared with the rest of the module's assembly. */
   readonly keys: ShapeKeys;
-}
-
-/** A document the generator cannot type; only met when the caller skipped validation. */
-export function documentError(location: string, node: ASTNode, message: string): CodegenError {
-  return new CodegenError(
-    'DOCUMENT_ERROR',
-    `@admin-api/codegen: the documents do not validate against the schema:\n  ${sourceLocation(location, node)}  ${message}`,
-  );
-}
-
-const isConditionDirective = (directive: DirectiveNode) =>
-  directive.name.value === 'include' || directive.name.value === 'skip';
-
-function isConditional(directives: readonly DirectiveNode[] | undefined): boolean {
-  return directives?.some(isConditionDirective) ?? false;
+  /** The selections visited merging fragments, for the whole module: bounded by {@link MAX_MERGE_WORK}. */
+  readonly work: MergeWork;
 }
 
 /**
@@ -122,10 +101,9 @@ export class ShapeBuilder {
   constructor(private readonly context: ShapeContext) {}
 
   /** The shape of the definition's own selection set, on `type`. */
-  root(type: GraphQLCompositeType, selectionSet: SelectionSetNode): SelectionShape {
-    return this.shape(type, [
-      { set: selectionSet, conditional: false, location: this.context.location },
-    ]);
+  root(type: GraphQLCompositeType): SelectionShape {
+    const { definition, location } = this.context;
+    return this.shape(type, [{ set: definition.selectionSet, conditional: false, location }]);
   }
 
   /** The shape of `selectionSets`, merged, on `type`. */
@@ -166,8 +144,8 @@ export class ShapeBuilder {
     object: GraphQLObjectType,
     selectionSets: readonly MergedSelection[],
   ): ShapeMember {
-    const collected = new Map<string, CollectedField>();
-    for (const selection of selectionSets) this.collect(object, selection, collected, new Set());
+    const collected = collectFields(object, selectionSets, this.context);
+    if (this.context.work.visited > MAX_MERGE_WORK) throw this.tooComplex();
     const fields: ShapeField[] = [];
     for (const [name, { nodes, conditional }] of collected) {
       const first = nodes[0] as CollectedNode;
@@ -206,64 +184,13 @@ export class ShapeBuilder {
     throw documentError(location, node, `Cannot query field "${name}" on type "${object.name}".`);
   }
 
-  /** Fields of `selection` that apply to `object`, by response key, fragments merged in. */
-  private collect(
-    object: GraphQLObjectType,
-    { set, conditional, location }: MergedSelection,
-    into: Map<string, CollectedField>,
-    spreading: Set<string>,
-  ): void {
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const key = selection.alias?.value ?? selection.name.value;
-        const node = {
-          node: selection,
-          conditional: conditional || isConditional(selection.directives),
-          location,
-        };
-        const entry = into.get(key);
-        if (entry) {
-          entry.nodes.push(node);
-          entry.conditional &&= node.conditional;
-        } else {
-          into.set(key, { nodes: [node], conditional: node.conditional });
-        }
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const condition = selection.typeCondition?.name.value;
-        if (condition !== undefined && !this.applies(object, condition)) continue;
-        const inner = conditional || isConditional(selection.directives);
-        this.collect(
-          object,
-          { set: selection.selectionSet, conditional: inner, location },
-          into,
-          spreading,
-        );
-      } else {
-        const name = selection.name.value;
-        // A cycle is a validation error; never recurse forever on documents that skipped it.
-        if (spreading.has(name)) continue;
-        const fragment = this.context.fragments.get(name);
-        if (!fragment) throw documentError(location, selection, `Unknown fragment "${name}".`);
-        const { node } = fragment;
-        if (!this.applies(object, node.typeCondition.name.value)) continue;
-        spreading.add(name);
-        const inner = conditional || isConditional(selection.directives);
-        this.collect(
-          object,
-          { set: node.selectionSet, conditional: inner, location: fragment.location },
-          into,
-          spreading,
-        );
-        spreading.delete(name);
-      }
-    }
-  }
-
-  /** Whether a fragment on `condition` applies to objects of type `object`. */
-  private applies(object: GraphQLObjectType, condition: string): boolean {
-    if (condition === object.name) return true;
-    const type = this.context.schema.getType(condition);
-    return isAbstractType(type) && this.context.schema.isSubType(type, object);
+  private tooComplex(): CodegenError {
+    const { definition, location } = this.context;
+    const what = definitionLabel(definition);
+    return new CodegenError(
+      'DOCUMENT_TOO_COMPLEX',
+      `${sourceLocation(location, definition)}: ${what} takes the merging of fragments past ${MAX_MERGE_WORK} selections for the module (MAX_MERGE_WORK): fragments that each spread others several times multiply into exponentially many combinations. Spread fewer fragments into one another.`,
+    );
   }
 
   private outputType(type: GraphQLOutputType, nodes: SubSelections): OutputType {
@@ -276,7 +203,7 @@ export class ShapeBuilder {
     if (isScalarType(type)) return { kind: 'leaf', ts: this.context.scalarType(type.name) };
     if (isEnumType(type)) {
       this.context.enums.add(type.name);
-      return { kind: 'leaf', ts: schemaTypeName(this.context.schema, type.name) };
+      return { kind: 'leaf', ts: this.context.names.of(type.name) };
     }
     if (isListType(type)) return { kind: 'list', of: this.outputType(type.ofType, nodes) };
     if (isNonNullType(type)) return this.nonNullType(type.ofType, nodes);

@@ -56,37 +56,80 @@ export const MODULE_TYPE_NAMES: ReadonlySet<string> = new Set([
   'TypedDocumentString',
 ]);
 
-/**
- * The TypeScript name of a schema type: {@link typeName}, except where that name is taken. A
- * type whose name is one of {@link MODULE_TYPE_NAMES}, or that maps to the name of another type
- * (`orderStatus` and `OrderStatus` → `OrderStatus`), gets the first free number after it (`Sdk`
- * → `Sdk2`, or `Sdk3` if the schema has an `Sdk2`), as shared shapes do. Of two types mapping to
- * one name, the first in code-unit order keeps it, so the names do not depend on the schema's
- * order.
- */
-export function schemaTypeName(schema: GraphQLSchema, graphqlName: string): string {
-  let renamed = renamedTypes.get(schema);
-  if (!renamed) {
-    renamed = renameTakenTypeNames(Object.keys(schema.getTypeMap()));
-    renamedTypes.set(schema, renamed);
-  }
-  return renamed.get(graphqlName) ?? typeName(graphqlName);
+/** The TypeScript names a module gives the schema's types. */
+export interface SchemaTypeNames {
+  /** The TypeScript name of the schema type `graphqlName`. */
+  of(graphqlName: string): string;
+  /** The same for two instances exactly when they name every type alike. */
+  readonly key: string;
 }
 
-// Computed once per schema: a watch session keeps its schema, so once per session.
-const renamedTypes = new WeakMap<GraphQLSchema, ReadonlyMap<string, string>>();
+/**
+ * The TypeScript names of a schema's types in a module that also declares `generated` (the
+ * names of its fragments' and operations' types and documents): {@link typeName}, except where
+ * that name is taken. A type whose name is one of {@link MODULE_TYPE_NAMES} or of `generated`
+ * (`enum ThingFragment` beside `fragment Thing`), or that maps to the name of another type
+ * (`orderStatus` and `OrderStatus` → `OrderStatus`), gets the first free number after it (`Sdk`
+ * → `Sdk2`, or `Sdk3` if the schema has an `Sdk2`), as shared shapes do. Of two types mapping
+ * to one name, the first in code-unit order keeps it, so the names depend on neither the
+ * schema's order nor the order of the documents.
+ */
+export function schemaTypeNames(
+  schema: GraphQLSchema,
+  generated: ReadonlySet<string>,
+): SchemaTypeNames {
+  let cached = namesBySchema.get(schema);
+  if (!cached) {
+    const graphqlNames = Object.keys(schema.getTypeMap()).sort(compareCodeUnits);
+    const base = nameTypes(graphqlNames, []);
+    const declared = new Set(graphqlNames.map((graphqlName) => base.of(graphqlName)));
+    cached = { graphqlNames, base, declared, collisions: '', named: base };
+    namesBySchema.set(schema, cached);
+  }
+  const collisions = [...generated]
+    .filter((name) => cached.declared.has(name))
+    .sort(compareCodeUnits);
+  if (collisions.length === 0) return cached.base;
+  // Rare (a schema type named like a generated one), and the same in every print of a watch.
+  const key = collisions.join(',');
+  if (cached.collisions !== key) {
+    cached.collisions = key;
+    cached.named = nameTypes(cached.graphqlNames, collisions);
+  }
+  return cached.named;
+}
 
-function renameTakenTypeNames(graphqlNames: readonly string[]): ReadonlyMap<string, string> {
-  const taken = new Set(MODULE_TYPE_NAMES);
+// Computed once per schema (a watch session keeps its schema), and again when collisions change.
+const namesBySchema = new WeakMap<
+  GraphQLSchema,
+  {
+    readonly graphqlNames: readonly string[];
+    /** The names with no generated name in the way. */
+    readonly base: SchemaTypeNames;
+    /** Every name of `base`. */
+    readonly declared: ReadonlySet<string>;
+    /** The generated names last found among `declared`, and the names they led to. */
+    collisions: string;
+    named: SchemaTypeNames;
+  }
+>();
+
+/** Names `graphqlNames` (sorted by code unit) around the module's own names and `generated`. */
+function nameTypes(graphqlNames: readonly string[], generated: readonly string[]): SchemaTypeNames {
+  const taken = new Set([...MODULE_TYPE_NAMES, ...generated]);
   const moved: string[] = [];
-  for (const graphqlName of [...graphqlNames].sort(compareCodeUnits)) {
+  for (const graphqlName of graphqlNames) {
     const name = typeName(graphqlName);
     if (taken.has(name)) moved.push(graphqlName);
     else taken.add(name);
   }
-  return new Map(
+  const renamed = new Map(
     moved.map((graphqlName) => [graphqlName, takeFreeName(typeName(graphqlName), taken)]),
   );
+  return {
+    of: (graphqlName) => renamed.get(graphqlName) ?? typeName(graphqlName),
+    key: [...renamed].map(([from, to]) => `${from}=${to}`).join(','),
+  };
 }
 
 /**

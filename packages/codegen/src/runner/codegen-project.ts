@@ -1,14 +1,10 @@
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
+import { generateChecked, type ModuleBuild } from '../core/build-module.js';
 import type { ResolvedCodegenOptions } from '../define-config.js';
-import { CodegenError } from '../errors.js';
 import { createIncrementalGenerator } from '../generator/index.js';
 import type { Diagnostic } from './diagnostic.js';
-import {
-  createDocumentChecker,
-  type DocumentCheck,
-  type DocumentChecker,
-} from './document-diagnostics.js';
+import { createDocumentChecker, type DocumentChecker } from './document-diagnostics.js';
 import { findDocumentFiles, projectPath } from './find-documents.js';
 import {
   CODE_FILE,
@@ -22,9 +18,7 @@ import { mayHoldGraphql, preparePlucking } from './pluck-templates.js';
 import type { RunnerSettings } from './runner-settings.js';
 
 /** One build: the documents' problems, and the module when there is no error. */
-export interface ProjectBuild extends DocumentCheck {
-  readonly module: string | undefined;
-}
+export type ProjectBuild = ModuleBuild;
 
 /**
  * The documents of one `defineConfig` output, kept parsed and checked between builds, with the
@@ -33,6 +27,8 @@ export interface ProjectBuild extends DocumentCheck {
 export interface CodegenProject {
   /** Absolute path of the module to write. */
   readonly output: string;
+  /** The schema it checks and generates against now. */
+  readonly schema: GraphQLSchema;
   /**
    * Finds the documents again and reads the files in `changed` (absolute paths), and those that
    * appeared; everything the first time. Resolves to how many files changed, added or went.
@@ -68,6 +64,7 @@ export function createCodegenProject(
     settings.check,
     incremental,
   );
+  let schema = initialSchema;
   let generator = createIncrementalGenerator(initialSchema, settings.generator);
   const known = new Map<string, DocumentFile>();
   let loaded = false;
@@ -80,6 +77,9 @@ export function createCodegenProject(
 
   return {
     output,
+    get schema() {
+      return schema;
+    },
     async refresh(changed) {
       const current = findDocumentFiles(options.documents, notDocuments, cwd);
       const present = new Set(current);
@@ -124,9 +124,10 @@ export function createCodegenProject(
       }
       return changes;
     },
-    setSchema(schema) {
-      checker.setSchema(schema);
-      generator = createIncrementalGenerator(schema, settings.generator);
+    setSchema(next) {
+      schema = next;
+      checker.setSchema(next);
+      generator = createIncrementalGenerator(next, settings.generator);
     },
     build(clock = NO_CLOCK) {
       const check = checker.check();
@@ -139,20 +140,7 @@ export function createCodegenProject(
           module: undefined,
         };
       }
-      if (check.errors > 0) return { ...check, module: undefined };
-      try {
-        const module = generator.print(check.definitions);
-        clock.lap('generate');
-        return { ...check, module };
-      } catch (error) {
-        // With validation skipped, a document the schema does not allow reaches the generator.
-        if (settings.check.validateAgainstSchema) throw error;
-        throw new CodegenError(
-          'DOCUMENT_ERROR',
-          `Generating failed, probably on a document that does not validate (config.skipDocumentsValidation is set; remove it to see the problems): ${(error as Error).message}`,
-          { cause: error },
-        );
-      }
+      return generateChecked(check, generator, settings, clock);
     },
   };
 }

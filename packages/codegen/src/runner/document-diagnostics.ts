@@ -2,27 +2,24 @@ import {
   type DefinitionNode,
   type DocumentNode,
   type FragmentDefinitionNode,
-  type GraphQLError,
   type GraphQLSchema,
   Kind,
-  KnownTypeNamesRule,
   type OperationDefinitionNode,
   type SelectionNode,
   type ValidationRule,
-  validate,
 } from 'graphql';
 import { compareCodeUnits } from '../compare-code-units.js';
 import {
-  type DefinitionProblem,
-  type Definitions,
-  inspectDefinitions,
-  type PlacedDefinition,
-} from '../generator/index.js';
-import { fragmentTypeName, operationNames } from '../generator/type-names.js';
-import { methodName } from '../sdk-plugin/method-name.js';
+  definitionViolation,
+  type RuleViolation,
+  reservedMethodViolation,
+} from '../core/definition-rules.js';
+import { type Definitions, inspectDefinitions, type PlacedDefinition } from '../generator/index.js';
+import { checkDefinitionDepth } from './definition-depth.js';
 import { compareDiagnostics, type Diagnostic, type DiagnosticLocation } from './diagnostic.js';
-import { type DocumentFile, locateError, locateNode } from './load-documents.js';
-import { DEPRECATED_EXTENSION, documentRules, UNKNOWN_TYPE_EXTENSION } from './validation-rules.js';
+import { type DocumentFile, locateNode } from './load-documents.js';
+import { validateUnit } from './validate-unit.js';
+import { documentRules } from './validation-rules.js';
 
 /** How documents are checked; from `config.skipDocumentsValidation`, as graphql-codegen reads it. */
 export interface CheckOptions {
@@ -94,78 +91,21 @@ const where = (location: DiagnosticLocation | undefined) =>
 const place = ({ node }: PlacedDefinition<OperationDefinitionNode | FragmentDefinitionNode>) =>
   locateNode(node.name ?? node);
 
-/** How the runner words a definition that cannot go into the module. */
-function nameDiagnostic(problem: DefinitionProblem): Diagnostic {
-  const { at } = problem;
-  const name = at.node.name?.value ?? '';
-  const diagnostic = (code: Diagnostic['code'], message: string): Diagnostic => ({
-    severity: 'error',
-    code,
-    message,
-    location: place(at),
-  });
-  switch (problem.kind) {
-    case 'anonymous':
-      return diagnostic(
-        'ANONYMOUS_OPERATION',
-        `anonymous ${problem.at.node.operation}: give it a name (e.g. "${problem.at.node.operation} GetMe { … }"); the name becomes the SDK method`,
-      );
-    case 'no-method-name':
-      return diagnostic(
-        'ANONYMOUS_OPERATION',
-        `${problem.at.node.operation} "${name}" has no letter or digit, so it names no SDK method: give it a name (e.g. "${problem.at.node.operation} GetMe { … }")`,
-      );
-    case 'same-name':
-      return diagnostic(
-        'DUPLICATE_OPERATION',
-        `operation "${name}" is also defined at ${where(place(problem.earlier))}; operation names must be unique across all documents`,
-      );
-    case 'same-method':
-      return diagnostic(
-        'DUPLICATE_METHOD',
-        `operation "${name}" maps to the SDK method ${methodName(name)}(), as "${problem.earlier.node.name?.value}" at ${where(place(problem.earlier))} does; rename one of them`,
-      );
-    case 'same-result-type':
-      return diagnostic(
-        'DUPLICATE_METHOD',
-        `operation "${name}" maps to the type ${operationNames(problem.at.node, name).result}, as "${problem.earlier.node.name?.value}" at ${where(place(problem.earlier))} does; rename one of them`,
-      );
-    case 'same-fragment':
-      return diagnostic(
-        'DOCUMENT_ERROR',
-        `fragment "${name}" is also defined at ${where(place(problem.earlier))}; fragment names must be unique across all documents`,
-      );
-    case 'same-fragment-type':
-      return diagnostic(
-        'DOCUMENT_ERROR',
-        `fragment "${name}" maps to the type ${fragmentTypeName(problem.at.node)}, as "${problem.earlier.node.name.value}" at ${where(place(problem.earlier))} does; rename one of them`,
-      );
-  }
+/** A definition that breaks the rulebook, as a diagnostic at its name. */
+function ruleDiagnostic(violation: RuleViolation): Diagnostic {
+  const { code, message, at } = violation;
+  return { severity: 'error', code, message, location: place(at) };
 }
 
-/** graphql-js's validation, with the real `KnownTypeNamesRule` only where the probe found something. */
-function validateUnit(
-  schema: GraphQLSchema,
-  unit: DocumentNode,
-  rules: readonly ValidationRule[],
-): GraphQLError[] {
-  const errors = validate(schema, unit, rules, { maxErrors: 10_000 });
-  const probed = (error: GraphQLError) => error.extensions[UNKNOWN_TYPE_EXTENSION] === true;
-  if (!errors.some(probed)) return [...errors];
-  return [
-    ...errors.filter((error) => !probed(error)),
-    ...validate(schema, unit, [KnownTypeNamesRule]),
+/** Every definition of `definitions` that breaks the rulebook, by the core's {@link definitionViolation}. */
+function definitionDiagnostics(definitions: ReturnType<typeof inspectDefinitions>): Diagnostic[] {
+  const violations = [
+    ...definitions.problems.map((problem) =>
+      definitionViolation(problem, (earlier) => where(place(earlier))),
+    ),
+    ...definitions.operations.map(reservedMethodViolation),
   ];
-}
-
-function toDiagnostic(validationError: GraphQLError): Diagnostic {
-  const deprecated = validationError.extensions[DEPRECATED_EXTENSION] === true;
-  return {
-    severity: deprecated ? 'warning' : 'error',
-    code: deprecated ? 'DEPRECATED' : 'DOCUMENT_ERROR',
-    message: validationError.message,
-    location: locateError(validationError),
-  };
+  return violations.flatMap((violation) => (violation ? [ruleDiagnostic(violation)] : []));
 }
 
 /** Drops the same problem reported twice (a fragment validated with each file that uses it). */
@@ -206,10 +146,15 @@ export function createDocumentChecker(
     return index;
   }
 
-  /** Validates a file with the fragments it needs from other files, as codegen combines them. */
+  /**
+   * Validates a file with the fragments it needs from other files, as codegen combines them, less
+   * the `excluded` definitions (too deep to validate). `uses` counts every spread, theirs too: a
+   * change to a fragment they spread may make them validate again.
+   */
   function validateFile(
     file: DocumentFile,
     fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+    excluded: ReadonlySet<DefinitionNode>,
   ): Validated {
     const own = definitionsOf(file);
     const ownFragments = new Set(fragmentNames(file));
@@ -225,22 +170,51 @@ export function createDocumentChecker(
         pending.push(...spreadNames(fragment));
       }
     }
-    if (own.length === 0) return { diagnostics: [], uses };
-    const unit: DocumentNode = { kind: Kind.DOCUMENT, definitions: [...own, ...borrowed] };
-    return { diagnostics: validateUnit(schema, unit, rules).map(toDiagnostic), uses };
+    const checked = own.filter((definition) => !excluded.has(definition));
+    if (checked.length === 0) return { diagnostics: [], uses };
+    const definitions = [...checked, ...borrowed.filter((fragment) => !excluded.has(fragment))];
+    const unit: DocumentNode = { kind: Kind.DOCUMENT, definitions };
+    return { diagnostics: validateUnit(schema, unit, rules).diagnostics, uses };
   }
 
-  /** Every document as one, fragments by their first definition, as codegen combines them. */
-  function validateAll(files: readonly DocumentFile[]): Diagnostic[] {
+  /** Each file with the fragments it needs, its problems kept until it or they change. */
+  function validateEach(
+    all: readonly DocumentFile[],
+    fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+    excluded: ReadonlySet<DefinitionNode>,
+  ): Diagnostic[] {
+    return all.flatMap((file) => {
+      let result = validated.get(file.path);
+      if (!result) {
+        result = validateFile(file, fragments, excluded);
+        validated.set(file.path, result);
+      }
+      return result.diagnostics;
+    });
+  }
+
+  /**
+   * Every document as one, fragments by their first definition, as codegen combines them, less
+   * the `excluded` definitions. When graphql-js stops before the end (its budgets are per
+   * validation, and this is one for the whole project), file by file instead, as the watcher
+   * does: each file then has budgets of its own, and an error names the one that spent them.
+   */
+  function validateAll(
+    all: readonly DocumentFile[],
+    fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+    excluded: ReadonlySet<DefinitionNode>,
+  ): readonly Diagnostic[] {
     const seen = new Set<string>();
-    const definitions = files.flatMap(definitionsOf).filter((definition) => {
+    const definitions = all.flatMap(definitionsOf).filter((definition) => {
+      if (excluded.has(definition)) return false;
       if (definition.kind !== Kind.FRAGMENT_DEFINITION) return true;
       if (seen.has(definition.name.value)) return false;
       seen.add(definition.name.value);
       return true;
     });
     if (definitions.length === 0) return [];
-    return validateUnit(schema, { kind: Kind.DOCUMENT, definitions }, rules).map(toDiagnostic);
+    const together = validateUnit(schema, { kind: Kind.DOCUMENT, definitions }, rules);
+    return together.aborted ? validateEach(all, fragments, excluded) : together.diagnostics;
   }
 
   return {
@@ -269,21 +243,18 @@ export function createDocumentChecker(
       );
       const diagnostics = [
         ...all.flatMap((file) => file.diagnostics),
-        ...definitions.problems.map(nameDiagnostic),
+        ...definitionDiagnostics(definitions),
       ];
-      if (options.validateAgainstSchema && !incremental) {
-        diagnostics.push(...validateAll(all));
-      } else if (options.validateAgainstSchema) {
-        let fragments: Map<string, FragmentDefinitionNode> | undefined;
-        for (const file of all) {
-          let result = validated.get(file.path);
-          if (!result) {
-            fragments ??= fragmentIndex();
-            result = validateFile(file, fragments);
-            validated.set(file.path, result);
-          }
-          diagnostics.push(...result.diagnostics);
-        }
+      // Before validation: graphql-js and the generator recurse a few frames a level.
+      const fragments = fragmentIndex();
+      const depth = checkDefinitionDepth(all.flatMap(definitionsOf), fragments);
+      diagnostics.push(...depth.diagnostics);
+      if (options.validateAgainstSchema) {
+        diagnostics.push(
+          ...(incremental
+            ? validateEach(all, fragments, depth.excluded)
+            : validateAll(all, fragments, depth.excluded)),
+        );
       }
       const reported = unique(diagnostics).sort(compareDiagnostics);
       const errors = reported.filter((d) => d.severity === 'error').length;

@@ -9,7 +9,8 @@ export interface Style {
   dim(text: string): string;
 }
 
-const plain: Style = {
+/** No highlighting: for logs, files and messages. */
+export const plainStyle: Style = {
   error: (text) => text,
   warning: (text) => text,
   success: (text) => text,
@@ -18,7 +19,7 @@ const plain: Style = {
 
 /** Colours for a stream that is a colour terminal, unless `NO_COLOR` is set. */
 export function styleFor(stream: { isTTY?: boolean; hasColors?: () => boolean }): Style {
-  if (!stream.isTTY || !stream.hasColors?.() || process.env.NO_COLOR) return plain;
+  if (!stream.isTTY || !stream.hasColors?.() || process.env.NO_COLOR) return plainStyle;
   return {
     error: (text) => styleText(['bold', 'red'], text),
     warning: (text) => styleText(['bold', 'yellow'], text),
@@ -53,19 +54,35 @@ function codeFrame(line: number, column: number, lineText: string, style: Style)
   ];
 }
 
-/**
- * `file:line:column: error: message [CODE]` (or `warning: message`) and a code frame of the line:
- * the form compilers use, which terminals and editors turn into links.
- */
-export function formatDiagnostic(diagnostic: Diagnostic, style: Style): string {
+/** `file:line:column: ` of a diagnostic, or nothing for one of the whole project. */
+function placeOf(diagnostic: Diagnostic): string {
   const { location } = diagnostic;
+  return location ? `${visible(location.file)}:${location.line}:${location.column}: ` : '';
+}
+
+/** A message with every control character shown as an escape; it may have lines of its own. */
+const visibleMessage = (message: string) => message.split('\n').map(visible).join('\n');
+
+/**
+ * The head of a diagnostic, without the code frame: `file:line:column: error: message [CODE]` (or
+ * `warning: message`), the form compilers use, which terminals and editors turn into links.
+ */
+export function formatDiagnosticHead(diagnostic: Diagnostic, style: Style): string {
   const severity =
     diagnostic.severity === 'error' ? style.error('error') : style.warning('warning');
   const code = diagnostic.severity === 'error' ? ` ${style.dim(`[${diagnostic.code}]`)}` : '';
-  const place = location ? `${visible(location.file)}:${location.line}:${location.column}: ` : '';
-  // A message may have lines of its own.
-  const message = diagnostic.message.split('\n').map(visible).join('\n');
-  const head = `${place}${severity}: ${message}${code}`;
+  return `${placeOf(diagnostic)}${severity}: ${visibleMessage(diagnostic.message)}${code}`;
+}
+
+/** `file:line:column: message`, without severity or code: for a logger's warning. */
+export function formatDiagnosticText(diagnostic: Diagnostic): string {
+  return `${placeOf(diagnostic)}${visibleMessage(diagnostic.message)}`;
+}
+
+/** {@link formatDiagnosticHead} and a code frame of the line. */
+export function formatDiagnostic(diagnostic: Diagnostic, style: Style): string {
+  const head = formatDiagnosticHead(diagnostic, style);
+  const { location } = diagnostic;
   if (!location) return head;
   return [head, ...codeFrame(location.line, location.column, location.lineText, style)].join('\n');
 }

@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { AdminApiError } from '@admin-api/auth';
 import {
-  type AdminApiSchemaPointer,
+  type AdminApiCodegenConfig,
+  configBehind,
+  defineConfig,
+  loadConfigEnvFile,
   type ResolvedCodegenOptions,
-  SCHEMA_POINTER,
+  resolveCodegenOptions,
 } from '../define-config.js';
 import { CodegenError } from '../errors.js';
 import { adminApiCommand } from '../package-manager.js';
@@ -14,30 +17,33 @@ export const DEFAULT_CONFIG_FILE = 'codegen.ts';
 
 const YAML_FILE = /\.ya?ml$/i;
 
-/** A codegen config that `defineConfig` made, and where it came from. */
+/** A codegen config, where it came from, and its options resolved. */
 export interface LoadedConfig {
   /** Absolute path of the config file. */
   readonly file: string;
+  readonly config: AdminApiCodegenConfig;
   readonly options: ResolvedCodegenOptions;
 }
 
-/** The schema pointer `defineConfig` put in a config, if it did. */
-export function findSchemaPointer(config: unknown): Partial<AdminApiSchemaPointer> | undefined {
-  const schema = (config as { schema?: unknown } | undefined)?.schema;
-  for (const entry of Array.isArray(schema) ? schema : [schema]) {
-    if (entry && typeof entry === 'object' && SCHEMA_POINTER in entry) {
-      return (entry as Record<string, Partial<AdminApiSchemaPointer>>)[SCHEMA_POINTER];
-    }
+/**
+ * The config a config file exports: `defineConfig(…)`'s object (or any object of its options,
+ * checked as `defineConfig` checks them), or a config made by `toGraphQLCodegenConfig`;
+ * `undefined` for anything else, a hand-written graphql-codegen config among them.
+ */
+export function readConfig(exported: unknown): AdminApiCodegenConfig | undefined {
+  const behind = configBehind(exported);
+  if (behind) return behind;
+  if (typeof exported !== 'object' || exported === null || !('output' in exported)) {
+    return undefined;
   }
-  return undefined;
+  return defineConfig(exported as AdminApiCodegenConfig);
 }
 
 /**
  * Runs a config file (`codegen.ts`, `.js`, `.mjs`, `.cts`…) and returns its default export, with
  * jiti, the TypeScript loader graphql-codegen itself uses: it transpiles the config file alone
  * (cached in `node_modules/.cache/jiti`) and imports packages natively, so `@admin-api/codegen`
- * is the same module for the config and for us. Running it also runs `defineConfig`, which reads
- * `.env`.
+ * is the same module for the config and for us.
  */
 export async function importConfigFile(configFile: string): Promise<unknown> {
   const file = resolve(configFile);
@@ -69,17 +75,21 @@ export async function importConfigFile(configFile: string): Promise<unknown> {
   }
 }
 
-/** Loads a config made by `defineConfig`; `INVALID_CONFIG` for anything else. */
+/**
+ * Loads a config (see {@link readConfig}; `INVALID_CONFIG` for anything else), reads its env file
+ * (before anything reads the environment; variables already set win), and resolves its options.
+ */
 export async function loadConfig(configFile = DEFAULT_CONFIG_FILE): Promise<LoadedConfig> {
   const file = resolve(configFile);
   const shown = relative(process.cwd(), file) || file;
-  const options = findSchemaPointer(await importConfigFile(file))?.options;
-  if (!options) {
+  const config = readConfig(await importConfigFile(file));
+  if (!config) {
     throw new CodegenError(
       'INVALID_CONFIG',
       `${shown} does not export \`defineConfig({ … })\` from @admin-api/codegen (as its default export), ` +
         'so admin-api codegen cannot read it. A hand-written graphql-codegen config runs with `graphql-codegen --config`.',
     );
   }
-  return { file, options };
+  loadConfigEnvFile(config);
+  return { file, config, options: resolveCodegenOptions(config) };
 }

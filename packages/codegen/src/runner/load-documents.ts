@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import {
   type ASTNode,
   type DocumentNode,
@@ -9,6 +9,8 @@ import {
   Source,
 } from 'graphql';
 import type { Diagnostic, DiagnosticLocation } from './diagnostic.js';
+import { findTooDeepNesting, MAX_NESTING } from './document-nesting.js';
+import { formatSize } from './format-diagnostics.js';
 import { mayHoldGraphql, pluckTemplates } from './pluck-templates.js';
 import { createPositionMap, type PositionMap } from './source-position.js';
 
@@ -31,6 +33,20 @@ export interface DocumentFile {
 
 export const GRAPHQL_FILE = /\.(graphql|gql)$/i;
 export const CODE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i;
+
+/**
+ * The largest document file parsed, in bytes (1 MiB): a `.graphql` file, or a code file that may
+ * hold GraphQL. Parsing costs graphql-js about 120 MB of memory a MB, and Babel, which finds the
+ * templates in a code file, seconds and about 180 MB a MB (a 10 MB file took 19 to 38 s and 1.1 to
+ * 1.9 GB, 50 MB did not finish); hand-written documents are a few KB.
+ */
+export const MAX_DOCUMENT_FILE_BYTES = 1024 * 1024;
+
+/**
+ * The largest file read at all, in bytes (16 MiB): a larger code file is refused unread, as it
+ * cannot be told to hold no GraphQL without reading it; a smaller one that holds none is skipped.
+ */
+export const MAX_READ_BYTES = 16 * 1024 * 1024;
 
 interface Origin {
   readonly path: string;
@@ -60,13 +76,36 @@ export function locateError(error: GraphQLError): DiagnosticLocation | undefined
   return origin && position !== undefined ? locationIn(origin, position) : undefined;
 }
 
-function syntaxError(origin: Origin, offset: number, message: string): Diagnostic {
-  return {
-    severity: 'error',
-    code: 'DOCUMENT_ERROR',
-    message,
-    location: locationIn(origin, offset),
-  };
+function errorAt(
+  origin: Origin,
+  offset: number,
+  message: string,
+  code: Diagnostic['code'] = 'DOCUMENT_ERROR',
+): Diagnostic {
+  return { severity: 'error', code, message, location: locationIn(origin, offset) };
+}
+
+const leaveOut = (path: string) => `leave it out of the documents globs (e.g. "!${path}")`;
+
+/**
+ * The error for a file over {@link MAX_DOCUMENT_FILE_BYTES} that would be parsed (a `.graphql`
+ * file, or a code file that may hold GraphQL), at its start; `undefined` for any other.
+ */
+function tooLargeToParse(origin: Origin, text: string): Diagnostic | undefined {
+  const graphqlFile = GRAPHQL_FILE.test(origin.path);
+  if (!graphqlFile && !(CODE_FILE.test(origin.path) && mayHoldGraphql(text))) return undefined;
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= MAX_DOCUMENT_FILE_BYTES) return undefined;
+  const size = `this file is ${formatSize(bytes)}`;
+  const limit = formatSize(MAX_DOCUMENT_FILE_BYTES);
+  return errorAt(
+    origin,
+    0,
+    graphqlFile
+      ? `${size}; admin-api codegen parses document files of up to ${limit}: split it, or ${leaveOut(origin.path)}`
+      : `${size} and may hold GraphQL (it mentions gql or graphql and has template strings); admin-api codegen looks for GraphQL in code files of up to ${limit}: move its operations to a smaller file, or ${leaveOut(origin.path)}`,
+    'DOCUMENT_FILE_TOO_LARGE',
+  );
 }
 
 /**
@@ -75,6 +114,16 @@ function syntaxError(origin: Origin, offset: number, message: string): Diagnosti
  * skips those too.
  */
 function parseBody(origin: Origin, body: string): ParsedDocument | Diagnostic | undefined {
+  // graphql-js parses recursively: a document nested thousands deep would overflow the stack.
+  const tooDeep = findTooDeepNesting(body);
+  if (tooDeep) {
+    return errorAt(
+      origin,
+      tooDeep.offset,
+      `${tooDeep.definition} nests braces, brackets and parentheses more than ${MAX_NESTING} deep here, too deep to parse: split it into shallower operations`,
+      'DOCUMENT_TOO_DEEP',
+    );
+  }
   const source = new Source(body, origin.path);
   origins.set(source, origin);
   try {
@@ -86,13 +135,14 @@ function parseBody(origin: Origin, body: string): ParsedDocument | Diagnostic | 
     return typeSystemOnly ? undefined : { document, offset: origin.offset };
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
-    return syntaxError(origin, error.positions?.[0] ?? 0, error.message);
+    return errorAt(origin, error.positions?.[0] ?? 0, error.message);
   }
 }
 
 /**
  * Parses a document file's text: a `.graphql`/`.gql` file as one document, a code file's GraphQL
- * template strings one by one. Code files need `preparePlucking()` to have run.
+ * template strings one by one; one over {@link MAX_DOCUMENT_FILE_BYTES} not at all (an error says
+ * so). Code files need `preparePlucking()` to have run.
  */
 export function parseDocumentFile(path: string, text: string): DocumentFile {
   const positions = createPositionMap(text);
@@ -103,8 +153,12 @@ export function parseDocumentFile(path: string, text: string): DocumentFile {
     if ('document' in result) documents.push(result);
     else diagnostics.push(result);
   };
-  if (GRAPHQL_FILE.test(path)) {
-    if (text.trim() !== '') add(parseBody({ path, offset: 0, positions }, text));
+  const file = { path, offset: 0, positions };
+  const tooLarge = tooLargeToParse(file, text);
+  if (tooLarge) {
+    add(tooLarge);
+  } else if (GRAPHQL_FILE.test(path)) {
+    if (text.trim() !== '') add(parseBody(file, text));
   } else if (!CODE_FILE.test(path)) {
     diagnostics.push({
       severity: 'error',
@@ -118,10 +172,19 @@ export function parseDocumentFile(path: string, text: string): DocumentFile {
     if ('syntaxError' in plucked) {
       const { message, offset } = plucked.syntaxError;
       add(
-        syntaxError(
-          { path, offset: 0, positions },
+        errorAt(
+          file,
           offset,
           `cannot look for GraphQL in this file, it does not parse: ${message}`,
+        ),
+      );
+    } else if ('tooDeep' in plucked) {
+      add(
+        errorAt(
+          file,
+          0,
+          'cannot look for GraphQL in this file: it nests too deep for Babel to parse (it ran out of stack)',
+          'DOCUMENT_TOO_DEEP',
         ),
       );
     } else {
@@ -133,35 +196,86 @@ export function parseDocumentFile(path: string, text: string): DocumentFile {
   return { path, text, documents, diagnostics };
 }
 
+/** Thrown by {@link readDocumentText} for a file over {@link MAX_READ_BYTES}: how large it is. */
+class TooLargeToRead extends Error {
+  constructor(bytes: number) {
+    super(bytes > MAX_READ_BYTES ? formatSize(bytes) : `over ${formatSize(MAX_READ_BYTES)}`);
+    this.name = 'TooLargeToRead';
+  }
+}
+
+// Non-blocking, so that opening a named pipe that matches a glob returns rather than waits for a writer.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Reads an open file to its end, or `undefined` as soon as it holds more than `limit` bytes: a
+ * file may have grown since `fstat`, and some (in `/proc`) say they have none.
+ */
+function readAtMost(fd: number, expected: number, limit: number): Buffer | undefined {
+  let buffer = Buffer.allocUnsafe(Math.min(expected, limit) + 1);
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length > limit) return undefined;
+      const grown = Buffer.allocUnsafe(Math.min(length * 2, limit + 1));
+      buffer.copy(grown);
+      buffer = grown;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) return buffer.subarray(0, length);
+    length += read;
+  }
+}
+
 /**
  * A document file's text, without a byte order mark (editors count no column for it); `undefined`
- * when it is gone (deleted since it was found).
+ * when it is gone (deleted since it was found) or a folder. Throws for a file that is not a
+ * regular one (a pipe, a device) and for one over {@link MAX_READ_BYTES}, neither of which is read:
+ * {@link unreadableFile} reports them.
  */
 export function readDocumentText(absolutePath: string): string | undefined {
+  let fd: number;
   try {
-    const text = readFileSync(absolutePath, 'utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    fd = openSync(absolutePath, READ_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR') return undefined;
     throw error;
   }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) return undefined;
+    if (!stats.isFile()) throw new Error('not a regular file, but a pipe, socket or device');
+    if (stats.size > MAX_READ_BYTES) throw new TooLargeToRead(stats.size);
+    const bytes = readAtMost(fd, stats.size, MAX_READ_BYTES);
+    // It grew while being read, or said it was empty.
+    if (!bytes) throw new TooLargeToRead(0);
+    const text = bytes.toString('utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } finally {
+    closeSync(fd);
+  }
 }
 
-/** A file that exists but cannot be read (permissions): one error, at its start. */
+/**
+ * A file that exists but cannot be read (permissions, a pipe), or is too large to read: one error,
+ * at its start.
+ */
 export function unreadableFile(path: string, error: unknown): DocumentFile {
-  const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-  return {
-    path,
-    text: '',
-    documents: [],
-    diagnostics: [
-      {
-        severity: 'error',
-        code: 'DOCUMENT_ERROR',
-        message: `cannot read this file (${reason})`,
-        location: { file: path, line: 1, column: 1, lineText: '' },
-      },
-    ],
-  };
+  const location = { file: path, line: 1, column: 1, lineText: '' };
+  const diagnostic: Diagnostic =
+    error instanceof TooLargeToRead
+      ? {
+          severity: 'error',
+          code: 'DOCUMENT_FILE_TOO_LARGE',
+          message: `this file is ${error.message}; admin-api codegen reads files of up to ${formatSize(MAX_READ_BYTES)} where documents may be: ${leaveOut(path)}`,
+          location,
+        }
+      : {
+          severity: 'error',
+          code: 'DOCUMENT_ERROR',
+          message: `cannot read this file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+          location,
+        };
+  return { path, text: '', documents: [], diagnostics: [diagnostic] };
 }

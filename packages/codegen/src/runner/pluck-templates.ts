@@ -8,10 +8,14 @@ export interface PluckedTemplate {
   readonly offset: number;
 }
 
-/** What a code file gave: its templates, or why it does not parse and where. */
+/**
+ * What a code file gave: its templates, or why it does not parse and where, or that it nests too
+ * deep for Babel's recursive parser (which then runs out of stack).
+ */
 export type PluckResult =
   | { readonly templates: readonly PluckedTemplate[] }
-  | { readonly syntaxError: { readonly message: string; readonly offset: number } };
+  | { readonly syntaxError: { readonly message: string; readonly offset: number } }
+  | { readonly tooDeep: true };
 
 type TemplateNode = Parameters<NonNullable<GraphQLTagPluckOptions['isGqlTemplateLiteral']>>[0];
 
@@ -29,7 +33,8 @@ interface NodeShape {
 }
 
 const HASH_GRAPHQL = /^\s*#graphql\b/;
-// Cheap test before loading Babel: every way of marking GraphQL contains one of these.
+// Cheap test before Babel: each mark of GraphQL contains one of these (a tag under another name is
+// imported as `gql` or `graphql`, or from `graphql-tag`), and each template a backtick.
 const MAY_HOLD_GRAPHQL = /gql|graphql/i;
 
 /** `/* GraphQL *\/` before the template (graphql-tag-pluck's rule), or `#graphql` at its start. */
@@ -78,9 +83,9 @@ export async function preparePlucking(): Promise<void> {
   parseCode ??= (await import('@graphql-tools/graphql-tag-pluck')).parseCode;
 }
 
-/** Whether a code file needs {@link pluckTemplates} at all. */
+/** Whether a code file needs {@link pluckTemplates} at all; one pass over its text, no parsing. */
 export function mayHoldGraphql(code: string): boolean {
-  return MAY_HOLD_GRAPHQL.test(code);
+  return code.includes('`') && MAY_HOLD_GRAPHQL.test(code);
 }
 
 /**
@@ -102,6 +107,7 @@ export function pluckTemplates(filePath: string, code: string): PluckResult {
       },
     });
   } catch (error) {
+    if (error instanceof RangeError && /call stack/i.test(error.message)) return { tooDeep: true };
     const { pos, message } = error as { pos?: unknown; message?: string };
     return {
       syntaxError: {

@@ -9,6 +9,8 @@ import { inspectSchemaCache, unusableCacheError } from '../schema/schema-cache.j
 export interface ProjectSchema {
   readonly schema: GraphQLSchema;
   readonly sdl: string;
+  /** The SDL, parsed (without locations). */
+  readonly document: DocumentNode;
 }
 
 /**
@@ -34,7 +36,7 @@ function build(
         .join('; ')}. Run \`${adminApiCommand('schema pull')}\` to rewrite the cache.`,
     );
   }
-  return { schema, sdl };
+  return { schema, sdl, document };
 }
 
 /** The schema by the cache policy of `defineConfig` (cache, or token and introspection). */

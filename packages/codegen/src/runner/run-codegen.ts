@@ -4,6 +4,7 @@ import { type CodegenProject, createCodegenProject, type ProjectBuild } from './
 import { projectPath } from './find-documents.js';
 import { countProblems, formatDiagnostic, formatSize } from './format-diagnostics.js';
 import { loadConfig } from './load-config.js';
+import { type OtherOutputs, prepareOtherOutputs } from './other-outputs.js';
 import { createPhaseClock, NO_CLOCK, type PhaseClock } from './phase-clock.js';
 import { loadProjectSchema, type ProjectSchema } from './project-schema.js';
 import { type RunnerIo, runnerLogger } from './runner-io.js';
@@ -26,7 +27,15 @@ export interface StartedProject {
   readonly schema: ProjectSchema;
   readonly cachePath: string | false;
   readonly documents: readonly string[];
+  /** The outputs of other graphql-codegen plugins in `generates`, if any. */
+  readonly others: OtherOutputs | undefined;
 }
+
+// The outputs of `generates` of a project, run after each build that writes the module: the
+// watcher rebuilds through buildAndReport too, and they follow.
+const otherOutputs = new WeakMap<CodegenProject, OtherOutputs>();
+// The latest run of those outputs, each after the one before; whether all of them worked.
+const otherRuns = new WeakMap<CodegenProject, Promise<boolean>>();
 
 /** Loads `codegen.ts`, the schema and every document; `incremental` for the watcher. */
 export async function startProject(
@@ -44,14 +53,17 @@ export async function startProject(
   });
   clock.lap('config');
   const settings = runnerSettings(options, file);
-  for (const key of settings.ignoredConfigKeys) {
+  for (const key of settings.otherKeys) {
     io.err(
       `${io.errStyle.warning('warning')}: config.${key} in ${settings.configName} is read only by graphql-codegen's plugins; admin-api codegen ignores it.`,
     );
   }
+  // Before the schema: without graphql-codegen's engine, they could not be written.
+  const others = await prepareOtherOutputs(options, settings.configName);
   const schema = await loadProjectSchema(options, options.logger ?? runnerLogger(io));
   clock.lap('schema');
   const project = createCodegenProject(options, schema.schema, settings, incremental);
+  if (others) otherOutputs.set(project, others);
   await project.refresh();
   clock.lap('documents');
   return {
@@ -60,6 +72,7 @@ export async function startProject(
     schema,
     cachePath: options.cachePath,
     documents: options.documents,
+    others,
   };
 }
 
@@ -70,8 +83,32 @@ function describeModule(build: ProjectBuild, bytes: number): string {
 }
 
 /**
+ * After a build, the outputs of `generates`: run when the module was written (after any run still
+ * under way), or reported as not written.
+ */
+function followWithOtherOutputs(project: CodegenProject, io: RunnerIo, built: boolean): void {
+  const others = otherOutputs.get(project);
+  if (!others) return;
+  if (!built) {
+    others.skip(io);
+    return;
+  }
+  const before = otherRuns.get(project) ?? Promise.resolve(true);
+  otherRuns.set(
+    project,
+    before.then(() => others.run(project.schema, io)),
+  );
+}
+
+/** Whether the outputs of `generates` that the last build started all worked (true: none). */
+export function otherOutputsSettled(project: CodegenProject): Promise<boolean> {
+  return otherRuns.get(project) ?? Promise.resolve(true);
+}
+
+/**
  * Builds the project and reports like a compiler: every diagnostic in file order, then writes
- * the module when there is no error, the timings (with `--timings`) and one summary line.
+ * the module when there is no error, the timings (with `--timings`) and one summary line; then
+ * the outputs of other plugins in `generates` follow, through graphql-codegen's engine.
  * `changes` says why the watcher rebuilt, `undefined` for a first build; `since` is the
  * `performance.now()` the time counts from. Resolves to whether the build had no error.
  */
@@ -98,6 +135,7 @@ export function buildAndReport(
           : `✘ rebuild failed in ${ms} ms (${changes}): ${problems}; ${shown} not updated, the last good version stays`,
       ),
     );
+    followWithOtherOutputs(project, io, false);
     return false;
   }
   const module = describeModule(build, Buffer.byteLength(build.module));
@@ -109,12 +147,13 @@ export function buildAndReport(
         : `rebuilt ${shown} in ${ms} ms (${changes}): ${module}${unchanged}`
     }`,
   );
+  followWithOtherOutputs(project, io, true);
   return true;
 }
 
 /**
- * `admin-api codegen`: checks every document, then writes the module, or writes nothing and
- * resolves to 1 when there is an error. `startedAt` is a `performance.now()` reading (0: the
+ * `admin-api codegen`: checks every document, then writes the module and the outputs of other
+ * plugins in `generates`, or writes nothing and resolves to 1 when there is an error. `startedAt` is a `performance.now()` reading (0: the
  * process start, which the summary's time then includes).
  */
 export async function runCodegen(
@@ -125,5 +164,7 @@ export async function runCodegen(
   const clock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
   clock.lap('startup');
   const { project } = await startProject(flags, io, false, clock);
-  return buildAndReport(project, io, { since: startedAt, clock }) ? 0 : 1;
+  const built = buildAndReport(project, io, { since: startedAt, clock });
+  const others = await otherOutputsSettled(project);
+  return built && others ? 0 : 1;
 }

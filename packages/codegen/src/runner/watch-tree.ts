@@ -1,4 +1,4 @@
-import { type Dirent, existsSync, type FSWatcher, readdirSync, statSync, watch } from 'node:fs';
+import { type Dirent, existsSync, type FSWatcher, lstatSync, readdirSync, watch } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 
 /** A running watch; `close()` stops it. */
@@ -10,8 +10,9 @@ export interface TreeWatch {
 const skipped = (name: string) => name === 'node_modules' || name.startsWith('.');
 
 /**
- * Watches `root` and every folder below it (but `node_modules` and dot folders) with one
- * non-recursive `fs.watch` each, and calls `onChange` with the absolute path of whatever changed.
+ * Watches `root` and every folder below it (but `node_modules`, dot folders and linked folders,
+ * which the document globs do not walk either) with one non-recursive `fs.watch` each, and calls
+ * `onChange` with the absolute path of whatever changed (a link among them).
  * A folder that appears is watched too, and the files already in it reported (a folder moved in).
  * When `root` itself is deleted, its nearest existing ancestor is watched until it is back.
  *
@@ -77,7 +78,8 @@ export function watchTree(root: string, onChange: (path: string) => void): TreeW
         const path = join(directory, name.toString());
         let isDirectory = false;
         try {
-          isDirectory = statSync(path).isDirectory();
+          // Not through a link: a linked folder is not walked (`src/root -> /` would be the disk).
+          isDirectory = lstatSync(path).isDirectory();
         } catch {
           // Gone: if it was a watched folder, so are its watchers.
           unwatch(path);

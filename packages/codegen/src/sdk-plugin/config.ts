@@ -9,16 +9,3 @@ import type { GeneratorConfig } from '../generator/index.js';
  * generates: { 'src/generated/admin-api.ts': { preset, config: { documentMode: 'node' } } }
  */
 export type SdkPluginConfig = GeneratorConfig;
-
-/**
- * The generator's options out of a codegen config, which holds graphql-codegen's own too. Their
- * values are checked when the generator resolves them.
- */
-export function generatorConfig(config: object): GeneratorConfig {
-  const { scalars, clientModule, documentMode } = config as SdkPluginConfig;
-  return {
-    ...(scalars === undefined ? {} : { scalars }),
-    ...(clientModule === undefined ? {} : { clientModule }),
-    ...(documentMode === undefined ? {} : { documentMode }),
-  };
-}

@@ -1,6 +1,6 @@
 import { type DocumentNode, parse } from 'graphql';
-import type { AdminApiPreset } from '../codegen-plugin-types.js';
-import { CodegenError } from '../errors.js';
+import type { AdminApiPreset } from './codegen-plugin-types.js';
+import { CodegenError } from './errors.js';
 
 // Stands in for the schema until the preset reports why there is none; never generated from.
 const PLACEHOLDER_SCHEMA = parse('type Query { schemaUnavailable: Boolean }', { noLocation: true });
