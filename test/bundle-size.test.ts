@@ -8,6 +8,7 @@ import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
 import { type BuildResult, build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basicExampleModule } from './basic-example-module.js';
+import { RUNTIME_SOURCE_ALIASES } from './runtime-sources.js';
 
 /**
  * The bundled, minified `getSdk(client).getMe()` script may be this large at most. The target is
@@ -19,7 +20,6 @@ const MAX_BYTES = 68_000;
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const source = (pkg: string, entry = 'index') => join(repo, 'packages', pkg, 'src', `${entry}.ts`);
 
 const ENTRY = `import { createAdminClientFromEnv } from '@admin-api/client';
 import { getSdk } from './admin-api.js';
@@ -60,11 +60,7 @@ describe('the runtime bundle', () => {
         metafile: true,
         absWorkingDir: repo,
         logLevel: 'silent',
-        alias: {
-          '@admin-api/auth/internal': source('auth', 'internal'),
-          '@admin-api/auth': source('auth'),
-          '@admin-api/client': source('client'),
-        },
+        alias: { ...RUNTIME_SOURCE_ALIASES },
       });
       const size = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
       const origins = bytesByOrigin(result.metafile);

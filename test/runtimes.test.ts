@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RUNTIME_SOURCE_ALIASES } from './runtime-sources.js';
 import { runWithInput, serveWorkerd } from './runtimes/child-processes.js';
 import { type RuntimeReport, runChecks } from './runtimes/run-checks.js';
 import { bunBinary, denoBinary, workerd } from './runtimes/runtime-binaries.js';
@@ -13,7 +14,6 @@ import { workerConfig } from './runtimes/worker-config.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const source = (pkg: string, entry = 'index') => join(repo, 'packages', pkg, 'src', `${entry}.ts`);
 /** Every product the emulator seeds (seed 1), in pages of `PAGE_LIMIT` (50): three pages. */
 const SEEDED_PRODUCTS = 120;
 
@@ -37,11 +37,7 @@ async function bundle(entry: string, outfile: string, conditions: string[]): Pro
     external: ['node:*'],
     absWorkingDir: repo,
     logLevel: 'silent',
-    alias: {
-      '@admin-api/auth/internal': source('auth', 'internal'),
-      '@admin-api/auth': source('auth'),
-      '@admin-api/client': source('client'),
-    },
+    alias: { ...RUNTIME_SOURCE_ALIASES },
   });
   return readFileSync(outfile, 'utf8');
 }
