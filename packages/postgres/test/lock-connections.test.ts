@@ -97,14 +97,19 @@ describe('the connections the refresh locks hold', () => {
       const app = createPostgresSessionStore({ pool }).open(APP);
       await app.get('warm-up'); // the migration, out of the way
       const order: string[] = [];
-      const finish: (() => void)[] = [];
+      // Each holder's release, by name: under load the holders' own queries end in any order.
+      const finish = new Map<string, () => void>();
       const hold = (storeName: string) =>
         app.withRefreshLock(storeName, async () => {
           order.push(storeName);
           // A holder's own queries find a connection while the others wait.
           expect(await app.get(storeName)).toBeUndefined();
-          await new Promise<void>((resolve) => finish.push(resolve));
+          await new Promise<void>((resolve) => finish.set(storeName, resolve));
         });
+      const release = async (storeName: string) => {
+        while (!finish.has(storeName)) await sleep(10);
+        finish.get(storeName)?.();
+      };
       const first = hold('first');
       const second = hold('second');
       while (order.length < 2) await sleep(10);
@@ -123,14 +128,15 @@ describe('the connections the refresh locks hold', () => {
       controller.abort(new Error('gave up'));
       await expect(abandoned).rejects.toThrow('gave up');
 
-      finish.shift()?.();
+      await release('first');
       await first;
       while (order.length < 3) await sleep(10);
-      finish.shift()?.();
+      await release('second');
       await second;
       while (order.length < 4) await sleep(10);
       expect(order).toEqual(['first', 'second', 'third', 'fourth']);
-      for (const done of finish.splice(0)) done();
+      await release('third');
+      await release('fourth');
       await Promise.all([third, fourth]);
       expect(await advisoryLocks(inspector)).toEqual({ held: 0, waiting: 0 });
     } finally {
