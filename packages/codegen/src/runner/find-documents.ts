@@ -45,7 +45,7 @@ function noLinkedFoldersBut(named: readonly string[]): NonNullable<GlobOptions['
  * `**\/*.graphql` would) and nothing in `node_modules`.
  *
  * A symbolically linked folder is walked into only when a glob names it before its first
- * pattern segment (`src/shared/**\/*.graphql` for `src/shared -> ../../shared`), inside the
+ * pattern segment (`src/common/**\/*.graphql` for `src/common -> ../../common`), inside the
  * project or out of it: a link can lead anywhere (`src/root -> /` walked the whole disk) or back
  * up the tree (a cycle), and the watcher does not follow links either, so a build and a watch see
  * the same files. Linked files are read.
