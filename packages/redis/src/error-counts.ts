@@ -1,6 +1,12 @@
 import { AdminApiError } from '@admin-api/auth';
 import type { ErrorCountBucket, ErrorCountStore } from '@admin-api/client';
-import { defineLuaScript, type RedisScriptClient, runScript } from './lua-script.js';
+import {
+  arrayReply,
+  defineLuaScript,
+  integerReply,
+  type RedisScriptClient,
+  runScript,
+} from './lua-script.js';
 import type { RedisHealth } from './redis-health.js';
 
 /** The window is counted in this many buckets, as the client counts it. */
@@ -98,12 +104,15 @@ export function createRedisErrorCounts(options: {
   };
 }
 
+/** The script's flat `{ageMs, requests, errors, …}` reply, as buckets. */
 function parseBuckets(reply: unknown): ErrorCountBucket[] {
-  const values = Array.isArray(reply) ? reply.map(Number) : [];
-  if (!Array.isArray(reply) || values.length % 3 !== 0 || values.some((n) => !(n >= 0))) {
+  const values = arrayReply(EXCHANGE_COUNTS, reply, 0).map((value) =>
+    integerReply(EXCHANGE_COUNTS, value),
+  );
+  if (values.length % 3 !== 0 || values.some((value) => value < 0)) {
     throw new AdminApiError(
       'INVALID_RESPONSE',
-      'Redis answered the error counts script with something else than its counts',
+      `Redis script "${EXCHANGE_COUNTS.name}" answered with something else than its counts`,
     );
   }
   const buckets: ErrorCountBucket[] = [];
