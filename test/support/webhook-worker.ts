@@ -25,14 +25,21 @@ export type WebhookWorkerMessage =
   | { type: 'handled'; ids: string[] };
 
 const options = JSON.parse(process.argv[2] ?? '{}') as WebhookWorkerOptions;
+// The test is about which copy runs, not how fast the store answers: a loaded 2-core machine
+// with four processes migrating and claiming at once must not look like a store that is down.
+const STORE_TIMEOUT_MS = 30_000;
 const dedupe =
   options.engine === 'redis'
-    ? createRedisDedupeStore({ url: options.url })
-    : createPostgresDedupeStore({ connectionString: options.url });
+    ? createRedisDedupeStore({ url: options.url }, { commandTimeoutMs: STORE_TIMEOUT_MS })
+    : createPostgresDedupeStore(
+        { connectionString: options.url },
+        { commandTimeoutMs: STORE_TIMEOUT_MS },
+      );
 const handled: string[] = [];
 const handler = createWebhookHandler({
   clientSecret: options.clientSecret,
   dedupe,
+  dedupeTimeoutMs: STORE_TIMEOUT_MS,
   onEvent: async (event) => {
     // Work that takes a moment, as real work does, so that copies overlap it.
     await delay(5);
