@@ -21,6 +21,10 @@ export default defineConfig({
         replacement: packageSource('emulator', 'testing'),
       },
       { find: /^@admin-api\/auth\/internal$/, replacement: packageSource('auth', 'internal') },
+      {
+        find: /^@admin-api\/auth\/internal\/node$/,
+        replacement: packageSource('auth', 'internal-node'),
+      },
       { find: /^@admin-api\/app\/internal$/, replacement: packageSource('app', 'internal') },
       { find: /^@admin-api\/app\/node$/, replacement: packageSource('app', 'node') },
       {

@@ -84,4 +84,25 @@ describe('the runtime bundle', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('bundles for a browser or a Worker with no Node module to resolve: every entry of auth and client', async () => {
+    // esbuild resolves every import before it shakes the tree, so one `node:` import anywhere
+    // in an entry's graph fails the build for these platforms even when nothing calls it.
+    const entries = ['@admin-api/auth', '@admin-api/auth/internal', '@admin-api/client'];
+    const result = await build({
+      stdin: {
+        contents: entries.map((entry, i) => `export * as e${i} from '${entry}';`).join('\n'),
+        resolveDir: repo,
+      },
+      bundle: true,
+      write: false,
+      platform: 'browser',
+      format: 'esm',
+      metafile: true,
+      absWorkingDir: repo,
+      logLevel: 'silent',
+      alias: { ...RUNTIME_SOURCE_ALIASES },
+    });
+    expect(Object.keys(result.metafile.inputs)).toContain('packages/client/src/admin-client.ts');
+  });
 });

@@ -1,4 +1,5 @@
-import { createTokenCipher, isRecord } from '@admin-api/auth/internal';
+import { isRecord } from '@admin-api/auth/internal';
+import { createTokenCipher } from '@admin-api/auth/internal/node';
 import type { SessionStoreApp, StoreSession } from './session-store.js';
 
 /** Seals sessions for a store that rests outside the process, and fingerprints refresh tokens. */

@@ -36,12 +36,6 @@ export { redactError } from './redact-error.js';
 export { describeLocation } from './redirect-location.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';
 export {
-  createTokenCipher,
-  type DecryptFailure,
-  type DecryptResult,
-  type TokenCipher,
-} from './token-cipher.js';
-export {
   checkTokenStore,
   resolveTokenProviderConfig,
   type TokenProviderConfig,

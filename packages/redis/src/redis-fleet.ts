@@ -1,5 +1,5 @@
 import { ConfigurationError } from '@admin-api/auth';
-import { createTokenCipher } from '@admin-api/auth/internal';
+import { createTokenCipher } from '@admin-api/auth/internal/node';
 import type { Fleet, FleetMember, FleetMembership } from '@admin-api/client';
 import { createRedisErrorCounts } from './error-counts.js';
 import { openFleetConnection, type RedisFleetConnection } from './fleet-connection.js';

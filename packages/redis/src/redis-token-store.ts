@@ -1,6 +1,6 @@
 import type { AccessToken, TokenStore } from '@admin-api/auth';
-import type { DecryptFailure, TokenCipher } from '@admin-api/auth/internal';
 import { emit } from '@admin-api/auth/internal';
+import type { DecryptFailure, TokenCipher } from '@admin-api/auth/internal/node';
 import {
   arrayReply,
   integerReply,

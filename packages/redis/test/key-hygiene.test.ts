@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AccessToken } from '@admin-api/auth';
 import { ConfigurationError } from '@admin-api/auth';
-import { createTokenCipher } from '@admin-api/auth/internal';
+import { createTokenCipher } from '@admin-api/auth/internal/node';
 import { describe, expect, it } from 'vitest';
 import { createRedisErrorCounts } from '../src/error-counts.js';
 import { appTag, DEFAULT_KEY_PREFIX, fleetKeys, fleetTokenKeys, secretKeyId } from '../src/keys.js';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ConfigurationError } from '@admin-api/auth';
-import { createTokenCipher } from '@admin-api/auth/internal';
+import { createTokenCipher } from '@admin-api/auth/internal/node';
 import { type AdminApiEvent, createAdminClient, RateLimitError } from '@admin-api/client';
 import { emulatorCredentials, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

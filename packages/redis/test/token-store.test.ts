@@ -1,5 +1,5 @@
 import type { AccessToken } from '@admin-api/auth';
-import { createTokenCipher } from '@admin-api/auth/internal';
+import { createTokenCipher } from '@admin-api/auth/internal/node';
 import { describe, expect, it } from 'vitest';
 import { fleetTokenKeys } from '../src/keys.js';
 import {
