@@ -31,8 +31,10 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Dependencies stay imports, resolved in the user's project.
+  // Dependencies stay imports, resolved in the user's project. The package's own tsconfig, not
+  // the repo's, whose `paths` would copy the other packages' sources in.
   packages: 'external',
+  tsconfig: 'tsconfig.build.json',
   sourcemap: true,
   logLevel: 'warning',
 });
