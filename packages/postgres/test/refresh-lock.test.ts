@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createPostgresSessionStore, DEFAULT_LOCK_LIFETIME_MS } from '../src/index.js';
 import { testPool, usePostgresServer, waitingForLocks } from './postgres-fixture.js';
 
@@ -14,18 +14,29 @@ describe('the refresh lock in PostgreSQL', () => {
   });
 
   it('a holder that hangs past lockLifetimeMs loses the lock to a waiter, and its own call still settles', async () => {
-    const holder = postgres.store({ lockLifetimeMs: 200 }).open(APP);
+    // Its own pool: the store's would also give up on a connection after lockLifetimeMs, which a
+    // loaded machine can take to open one, and this test is about the lock, not the checkout.
+    const holderPool = testPool(postgres.server.connectionString, { max: 4 });
+    const holderStore = createPostgresSessionStore({ pool: holderPool }, { lockLifetimeMs: 200 });
+    onTestFinished(async () => {
+      await holderStore.close();
+      await holderPool.end();
+    });
+    const holder = holderStore.open(APP);
     const waiter = postgres.store().open(APP);
     let finishHolder: () => void = () => {};
-    let holderEntered = 0;
+    let entered: () => void = () => {};
+    const holderEntered = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     const holding = holder.withRefreshLock('hung-store', async () => {
-      holderEntered++;
+      entered();
       await new Promise<void>((resolve) => {
         finishHolder = resolve;
       });
       return 'holder';
     });
-    while (holderEntered === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.race([holderEntered, holding]);
     // The holder's session is ended by the server once idle for lockLifetimeMs.
     await expect(waiter.withRefreshLock('hung-store', async () => 'waiter')).resolves.toBe(
       'waiter',
