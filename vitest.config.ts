@@ -27,6 +27,7 @@ export default defineConfig({
       },
       { find: /^@admin-api\/app\/internal$/, replacement: packageSource('app', 'internal') },
       { find: /^@admin-api\/app\/node$/, replacement: packageSource('app', 'node') },
+      { find: /^@admin-api\/app\/webhooks$/, replacement: packageSource('app', 'webhooks') },
       {
         find: /^@admin-api\/(app|auth|client|codegen|emulator|postgres|redis)$/,
         replacement: packageSource('$1'),

@@ -40,6 +40,8 @@ const handler = createWebhookHandler({
   clientSecret: options.clientSecret,
   dedupe,
   dedupeTimeoutMs: STORE_TIMEOUT_MS,
+  // The deadline every step of a delivery shares, the store's calls included.
+  ackTimeoutMs: STORE_TIMEOUT_MS,
   onEvent: async (event) => {
     // Work that takes a moment, as real work does, so that copies overlap it.
     await delay(5);

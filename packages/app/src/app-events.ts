@@ -53,7 +53,10 @@ export type WebhookReport =
   | WebhookReportOf<'webhook_ignored', { readonly error: AppError }>
   /** `onEvent` threw or rejected: answered 500 and the id released, so the service's retry runs it again. */
   | WebhookReportOf<'webhook_failed', { readonly error: unknown }>
-  /** `onEvent` took longer than `ackTimeoutMs`: answered 503; it keeps running. */
+  /**
+   * `ackTimeoutMs` from the delivery's arrival passed while `onEvent` ran (the body's read and
+   * the dedupe store's calls spent part of it): answered 503; `onEvent` keeps running.
+   */
   | WebhookReportOf<'webhook_slow', { readonly ackTimeoutMs: number }>
   /** A slow `onEvent` settled after its answer: `handled` says whether it resolved. */
   | WebhookReportOf<
@@ -70,6 +73,14 @@ export type WebhookReport =
    * extend it): another process may hand the same event over. `status` 0: nothing was answered.
    */
   | WebhookReportOf<'webhook_lease_lost'>
+  /**
+   * `onEvent` has not settled `maxHandlingMs` after the id was claimed: the claim is no longer
+   * extended and lapses, so the service's next try runs the event again. `status` 0: nothing
+   * was answered.
+   */
+  | WebhookReportOf<'webhook_handling_timeout', { readonly maxHandlingMs: number }>
+  /** The body was still arriving `ackTimeoutMs` after the request did: answered 503, nothing handed over. */
+  | { readonly type: 'webhook_body_timeout'; readonly status: 503; readonly ackTimeoutMs: number }
   /** The request's body could not be read, or the handler failed: answered 500, nothing handed over. */
   | { readonly type: 'webhook_internal_error'; readonly status: 500; readonly error: unknown }
   /** A request that is not a delivery, or not the service's: answered 4xx, nothing handed over. */

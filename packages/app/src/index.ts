@@ -84,6 +84,7 @@ export {
   DEFAULT_ACK_TIMEOUT_MS,
   DEFAULT_DEDUPE_TIMEOUT_MS,
   DEFAULT_LEASE_MS,
+  DEFAULT_MAX_HANDLING_MS,
   DEFAULT_REMEMBER_MS,
   type WebhookEventHandler,
   type WebhookHandlerCommonOptions,

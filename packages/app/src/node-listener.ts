@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 
 /** A web-standard handler, such as the one `createWebhookHandler` makes. */
 export type WebRequestHandler = (request: Request) => Promise<Response>;
@@ -11,7 +10,10 @@ export type NodeListener = (request: IncomingMessage, response: ServerResponse) 
  * Serves a web-standard handler from Node's `http` module. The request's body streams into the
  * handler, which bounds what it reads; a body a framework already parsed (`express.json()`,
  * `express.raw()`, `express.text()`) is handed over as it was parsed. The answer is written with
- * its status, headers and body; a handler that throws is answered 500.
+ * its status, headers and body; a handler that throws is answered 500. An answer given before
+ * the body was read to its end (a 413, a 503 at the deadline) says `connection: close`, and Node
+ * closes the connection once it is written: the unread rest would otherwise be parsed as the
+ * client's next request on that keep-alive connection.
  *
  * @example
  * import { createServer } from 'node:http';
@@ -41,6 +43,9 @@ async function serve(
     answer.headers.forEach((value, name) => {
       outgoing.setHeader(name, value);
     });
+    // Answered before its body ended: the unread rest would be taken for the next request on
+    // this connection. Node closes it once this answer is flushed, so the client still reads it.
+    if (!incoming.complete) outgoing.setHeader('connection', 'close');
     outgoing.end(body);
   } catch {
     // The answer's body broke while it was read: the status may be out already, so end the
@@ -68,9 +73,47 @@ function toRequest(incoming: IncomingMessage): Request {
   return new Request(url, {
     method,
     headers,
-    body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>,
+    body: bodyStream(incoming),
     duplex: 'half',
   } as RequestInit);
+}
+
+/**
+ * The request's body as a web stream, read as the handler pulls it. Cancelling it (a body over
+ * the cap, a deadline passed) discards what arrives from then on and leaves the socket open for
+ * the answer; `Readable.toWeb` would destroy the request, and with it the socket the answer is
+ * to go on.
+ */
+function bodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      incoming.pause();
+      incoming.on('data', (chunk: Buffer) => {
+        if (cancelled) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
+      });
+      incoming.on('end', () => {
+        if (!cancelled) controller.close();
+      });
+      incoming.on('error', (error) => {
+        if (!cancelled) controller.error(error);
+      });
+      // A client that went away mid-body: the read fails instead of waiting for ever.
+      incoming.on('close', () => {
+        if (!cancelled && !incoming.complete)
+          controller.error(new Error('The request was aborted'));
+      });
+    },
+    pull() {
+      incoming.resume();
+    },
+    cancel() {
+      cancelled = true;
+      incoming.resume();
+    },
+  });
 }
 
 /**

@@ -39,9 +39,11 @@ export interface ReconcileOptions {
 }
 
 /**
- * A record that changed since the point, with the scope its webhook would have had: `created`
- * when it was created since, `deleted` for a product deleted since, `updated` otherwise.
- * Fetch the record itself with your own typed query (`getSdk`), by `id`, as of now.
+ * A record that changed since the point, labelled with one of the scopes asked for: `deleted`
+ * for a product deleted since, when asked; else `created` when it was created since and that
+ * was asked; else `updated`, when asked (a record created or a product deleted since included:
+ * each changed). Fetch the record itself with your own typed query (`getSdk`), by `id`, as of
+ * now.
  */
 export interface ReconciledChange {
   readonly scope: ReconcilableWebhookScope;
@@ -105,11 +107,13 @@ const KINDS: readonly Kind[] = ['order', 'customer', 'stock', 'product'];
 
 /**
  * Finds again what webhooks would have told: every record of the scopes' kinds that changed at
- * or after `since`, each once, newest change first within a kind. Webhooks are the trigger and
- * `updatedAt` is the source of truth: the service drops a delivery after 3 failed tries, so an
- * app that was down longer runs this from the last event it handled (minus a margin for clocks)
- * and handles what it yields as it would the webhooks. A record changed again while it runs may
- * be left out: its new webhook brings it.
+ * or after `since`, each once, newest change first within a kind, labelled with a scope asked
+ * for (see {@link ReconciledChange}): with `store/customer/updated` alone, a customer created
+ * since is yielded as updated; with `store/customer/created` alone, one only updated since is
+ * not yielded. Webhooks are the trigger and `updatedAt` is the source of truth: the service
+ * drops a delivery after 3 failed tries, so an app that was down longer runs this from the last
+ * event it handled (minus a margin for clocks) and handles what it yields as it would the
+ * webhooks. A record changed again while it runs may be left out: its new webhook brings it.
  *
  * Orders, customers and stocks are listed newest first in windows of `updatedAt` (`gte: since`,
  * `lte:` the oldest change seen so far), always from the first page, so a record deleted while
@@ -143,10 +147,8 @@ export async function* reconcile(
     for await (const record of records) {
       const updatedAt = record.updatedAt;
       if (typeof updatedAt !== 'number' || updatedAt < since) continue;
-      const scope = scopeOf(kind, record, since);
-      if (scopes.has(scope)) {
-        yield { scope, id: record.id, createdAt: record.createdAt ?? null, updatedAt };
-      }
+      const scope = scopeOf(kind, record, since, scopes);
+      if (scope) yield { scope, id: record.id, createdAt: record.createdAt ?? null, updatedAt };
     }
   }
 }
@@ -250,10 +252,28 @@ function pageOf(list: unknown, field: string): { data: Stamp[]; hasNext: boolean
   return { data: list.data as Stamp[], hasNext: list.hasNext };
 }
 
-function scopeOf(kind: Kind, record: Stamp, since: number): ReconcilableWebhookScope {
-  if (kind === 'product' && record.deleted) return 'store/product/deleted';
-  const created = typeof record.createdAt === 'number' && record.createdAt >= since;
-  return `store/${kind}/${created ? 'created' : 'updated'}` as ReconcilableWebhookScope;
+/**
+ * The scope a record is yielded with, among those asked for; undefined when none fits. One
+ * label per record, the first that fits: `deleted` (a product deleted since); `created` (created
+ * since); `updated` (any change since, a creation or a deletion included, for an app that asked
+ * for updates and not for those: it reads the record and finds it new, or deleted).
+ */
+function scopeOf(
+  kind: Kind,
+  record: Stamp,
+  since: number,
+  scopes: ReadonlySet<ReconcilableWebhookScope>,
+): ReconcilableWebhookScope | undefined {
+  const asked = (change: 'created' | 'updated' | 'deleted') => {
+    const scope = `store/${kind}/${change}` as ReconcilableWebhookScope;
+    return scopes.has(scope) ? scope : undefined;
+  };
+  const deleted = kind === 'product' && record.deleted ? asked('deleted') : undefined;
+  const created =
+    typeof record.createdAt === 'number' && record.createdAt >= since
+      ? asked('created')
+      : undefined;
+  return deleted ?? created ?? asked('updated');
 }
 
 function checkSince(since: unknown): number {

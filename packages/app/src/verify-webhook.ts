@@ -5,8 +5,12 @@ import { WebhookSignatureError } from './errors.js';
 import type { JsonObject, WebhookEvent } from './webhook-event.js';
 import { isWebhookScope } from './webhook-scopes.js';
 
-/** The largest webhook body read: 1 MiB (1,048,576 bytes). */
-export const WEBHOOK_MAX_BODY_BYTES = 1_048_576;
+/**
+ * The largest webhook body read: 1 MB (1,000,000 bytes). The service does not publish the size
+ * of its deliveries; a product's delivery passes it at some 1,800 variants, and `reconcile`
+ * finds such a record by its `updatedAt`.
+ */
+export const WEBHOOK_MAX_BODY_BYTES = 1_000_000;
 const SIGNATURE = /^[0-9a-fA-F]{64}$/;
 
 /**
@@ -20,7 +24,7 @@ export interface VerifyWebhookOptions {
   /**
    * The largest body accepted, in bytes (for a parsed body, of its `data`). It may lower the cap,
    * never raise it.
-   * @default 1048576 (1 MiB, {@link WEBHOOK_MAX_BODY_BYTES})
+   * @default 1000000 (1 MB, {@link WEBHOOK_MAX_BODY_BYTES})
    * @example 256 * 1024
    */
   maxBytes?: number | undefined;
@@ -122,7 +126,7 @@ function resolveMaxBytes(options: unknown): number {
   ) {
     throw new ConfigurationError(
       'INVALID_OPTION',
-      `"maxBytes" must be an integer from 1 to ${WEBHOOK_MAX_BODY_BYTES} (1 MiB): it may lower the cap, never raise it`,
+      `"maxBytes" must be an integer from 1 to ${WEBHOOK_MAX_BODY_BYTES} (1 MB): it may lower the cap, never raise it`,
     );
   }
   return maxBytes;

@@ -240,7 +240,8 @@ describe('verifyWebhook over loopback HTTP', () => {
 describe('verifyWebhook refuses, before any HMAC,', () => {
   const valid = () => envelope('store/order/created', SAMPLES['store/order/created']);
 
-  it('a body over 1 MiB (WEBHOOK_BODY_TOO_LARGE) without parsing it', async () => {
+  it('a body over 1 MB, 1,000,000 bytes (WEBHOOK_BODY_TOO_LARGE), without parsing it', async () => {
+    expect(WEBHOOK_MAX_BODY_BYTES).toBe(1_000_000);
     const over = 'x'.repeat(WEBHOOK_MAX_BODY_BYTES + 1);
     const parse = vi.spyOn(JSON, 'parse');
     const hmac = spyOnHmac();
@@ -261,7 +262,7 @@ describe('verifyWebhook refuses, before any HMAC,', () => {
     await refusedBeforeHmac({ ...valid(), data, signature: sign(data) }, 'WEBHOOK_BODY_TOO_LARGE');
   });
 
-  it('a body of exactly 1 MiB is read, one byte more is not', async () => {
+  it('a body of exactly 1 MB (1,000,000 bytes) is read, one byte more is not', async () => {
     const padded = (size: number) => {
       const base = body('store/order/created', { id: 'o1', pad: '' });
       const data = JSON.stringify({ id: 'o1', pad: 'x'.repeat(size - base.length) });

@@ -165,6 +165,90 @@ describe('webhooks from the emulator, end to end', () => {
     expect(found.map((f) => f.split(' ')[0]).sort()).toEqual(dropped.map((d) => d.scope).sort());
   });
 
+  it('finds records created and then updated when only updates were asked for, each once', async () => {
+    // The endpoint is still down: every delivery below is dropped.
+    clock.advance(60_000);
+    const since = clock.now();
+    const droppedBefore = emulator.stats.webhookDropped;
+    const [olderCustomer] = emulator.store('acme').data.customers.values();
+    const updateCustomer = (id: string | undefined, firstName: string) =>
+      acme().request(SAVE_CUSTOMER, { input: { id, firstName } });
+    const updateProduct = (id: string, name: string) => {
+      const product = emulator.store('acme').data.products.get(id);
+      return acme().request(SAVE_PRODUCT, {
+        input: {
+          id,
+          name,
+          type: product?.type,
+          variants: product?.variants.map((variant) => ({
+            id: variant.id,
+            prices: variant.prices.map((price) => ({ sellPrice: price.sellPrice })),
+          })),
+        },
+      });
+    };
+    const created = await acme().request<{ saveCustomer: { id: string } }>(SAVE_CUSTOMER, {
+      input: { firstName: 'Yeni' },
+    });
+    const customerId = created.saveCustomer.id;
+    clock.advance(1);
+    await updateCustomer(customerId, 'Yeni Güncel');
+    clock.advance(1);
+    await updateCustomer(olderCustomer?.id, 'Eski Güncel');
+    clock.advance(1);
+    const productId = await saveProduct('Sonra Güncel');
+    clock.advance(1);
+    await updateProduct(productId, 'Güncel Kupa');
+    clock.advance(1);
+    const doomedId = await saveProduct('Silinecek');
+    clock.advance(1);
+    await acme().request(DELETE_PRODUCTS, { ids: [doomedId] });
+    await emulator.webhooksSettled();
+    expect(emulator.stats.webhookDropped - droppedBefore).toBe(7);
+
+    const changes = async (scopes: ReconcilableWebhookScope[]) => {
+      const found: string[] = [];
+      for await (const change of reconcile(acme(), { since, scopes })) {
+        found.push(`${change.scope} ${change.id}`);
+      }
+      return found.sort();
+    };
+    // Updates alone: every record changed since, the new ones and the deleted one included.
+    expect(await changes(['store/customer/updated', 'store/product/updated'])).toEqual(
+      [
+        `store/customer/updated ${customerId}`,
+        `store/customer/updated ${olderCustomer?.id}`,
+        `store/product/updated ${productId}`,
+        `store/product/updated ${doomedId}`,
+      ].sort(),
+    );
+    // Creations alone: the records created since, whatever happened to them after.
+    expect(await changes(['store/customer/created', 'store/product/created'])).toEqual(
+      [
+        `store/customer/created ${customerId}`,
+        `store/product/created ${productId}`,
+        `store/product/created ${doomedId}`,
+      ].sort(),
+    );
+    // Every scope: one label each, the first that fits (deleted, created, updated).
+    expect(
+      await changes([
+        'store/customer/created',
+        'store/customer/updated',
+        'store/product/created',
+        'store/product/updated',
+        'store/product/deleted',
+      ]),
+    ).toEqual(
+      [
+        `store/customer/created ${customerId}`,
+        `store/customer/updated ${olderCustomer?.id}`,
+        `store/product/created ${productId}`,
+        `store/product/deleted ${doomedId}`,
+      ].sort(),
+    );
+  });
+
   it('pages by window: a record deleted mid-way hides no other, and one instant may fill pages', async () => {
     clock.advance(60_000);
     const since = clock.now();

@@ -437,7 +437,7 @@ describe('createWebhookHandler', () => {
       /clientSecret/,
     );
     expect(() =>
-      createWebhookHandler({ clientSecret: 's', onEvent, maxBodyBytes: 2_000_000 }),
+      createWebhookHandler({ clientSecret: 's', onEvent, maxBodyBytes: 1_000_001 }),
     ).toThrow(/maxBodyBytes/);
     expect(() =>
       createWebhookHandler({ clientSecret: 's', onEvent, dedupe: {} as WebhookDedupeStore }),

@@ -1,5 +1,6 @@
 import type { StoreData } from './store-data.js';
 import type { EmulatorStoreStats, StoreState } from './store-state.js';
+import type { EmulatorSimulations } from './webhook-simulations.js';
 
 /** A store of a running emulator, with the emulator's app installable through OAuth. */
 export interface EmulatorStore {
@@ -32,6 +33,12 @@ export interface EmulatorStore {
    * install (code exchange) makes it installed again.
    */
   revoke(): void;
+  /**
+   * Changes of this store that no Admin API mutation makes (an order placed on the storefront, a
+   * customer's status, favourites, a payment for the app), each pushing its signed delivery to
+   * the store's registrations as a mutation would.
+   */
+  readonly simulate: EmulatorSimulations;
 }
 
 /** The public face of a store's state. */
@@ -41,6 +48,7 @@ export function createEmulatorStore(
     authUrl: string;
     launchUrl: (state: StoreState, appUrl: string) => string;
     revoke: (state: StoreState) => void;
+    simulate: EmulatorSimulations;
   },
 ): EmulatorStore {
   return {
@@ -64,5 +72,6 @@ export function createEmulatorStore(
     },
     launchUrl: (appUrl) => host.launchUrl(state, appUrl),
     revoke: () => host.revoke(state),
+    simulate: host.simulate,
   };
 }

@@ -95,11 +95,22 @@ export function createEmulatorWebhooks(deps: EmulatorWebhooksDeps) {
      * assumption), and its registrations are gone.
      */
     appDeleted(target: WebhookStore, authorizedAppId: string, record: ShapedRecord, at: number) {
-      const endpoints = new Set<string>();
-      for (const registration of removeAppWebhooks(target.data.webhooks, authorizedAppId)) {
-        if (endpoints.has(registration.record.endpoint)) continue;
-        endpoints.add(registration.record.endpoint);
+      const removed = removeAppWebhooks(target.data.webhooks, authorizedAppId);
+      for (const registration of oncePerEndpoint(removed)) {
         deliver(target, registration, 'store/app/deleted', record, at);
+      }
+    },
+
+    /**
+     * The platform took a payment for the app on `target`: `store/app/payment` with `record`
+     * goes once to each endpoint the app registered there, as `store/app/deleted` does.
+     */
+    appPayment(target: WebhookStore, authorizedAppId: string, record: ShapedRecord, at: number) {
+      const own = [...target.data.webhooks.values()].filter(
+        (registration) => registration.authorizedAppId === authorizedAppId,
+      );
+      for (const registration of oncePerEndpoint(own)) {
+        deliver(target, registration, 'store/app/payment', record, at);
       }
     },
 
@@ -111,3 +122,13 @@ export function createEmulatorWebhooks(deps: EmulatorWebhooksDeps) {
 }
 
 export type EmulatorWebhooks = ReturnType<typeof createEmulatorWebhooks>;
+
+/** The first registration of each endpoint, in order: news of the app goes to each endpoint once. */
+function oncePerEndpoint(registrations: readonly WebhookRegistration[]): WebhookRegistration[] {
+  const endpoints = new Set<string>();
+  return registrations.filter((registration) => {
+    if (endpoints.has(registration.record.endpoint)) return false;
+    endpoints.add(registration.record.endpoint);
+    return true;
+  });
+}

@@ -74,6 +74,7 @@ export { webhookSignature } from './webhook-payload.js';
 export {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_MAX_DELIVERY_BYTES,
   WEBHOOK_TRIES,
   type WebhookAttemptOutcome,
 } from './webhook-policy.js';
@@ -82,4 +83,11 @@ export {
   type RegistrableWebhookScope,
   type WebhookScope,
 } from './webhook-scopes.js';
+export type {
+  AppPaymentOptions,
+  CustomerAccountStatus,
+  EmulatorSimulations,
+  FavoriteProductRecord,
+  PlacedOrderOptions,
+} from './webhook-simulations.js';
 export { WEBHOOK_LOG_LIMIT, type WebhookStats } from './webhook-stats.js';

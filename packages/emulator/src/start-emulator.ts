@@ -31,6 +31,11 @@ import { createTokenEndpoint } from './token-endpoint.js';
 import { createTokenRegistry, type TokenGrant } from './token-registry.js';
 import { createWebhookFaults } from './webhook-faults.js';
 import { resolveWebhookOptions, type WebhookOptions } from './webhook-options.js';
+import {
+  createSimulations,
+  type EmulatorSimulations,
+  type SimulationTarget,
+} from './webhook-simulations.js';
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -110,6 +115,12 @@ export interface Emulator {
   readonly settings: EmulatorSettings;
   /** The in-memory store the private app's tokens read and change. */
   readonly data: StoreData;
+  /**
+   * Changes of the private app's store that no Admin API mutation makes (an order placed on the
+   * storefront, a customer's status, favourites, a payment for the app), each pushing its signed
+   * delivery as a mutation would. A store's are `store(name).simulate`.
+   */
+  readonly simulate: EmulatorSimulations;
   /**
    * The stores of `options.stores`, by name (a null-prototype record, in the order given).
    * `store(name)` and `authUrlFor(name)` throw for an unknown name instead of answering undefined.
@@ -225,6 +236,33 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       },
       clientSecret,
     );
+  const privateTarget = (): SimulationTarget => {
+    const target = { store: undefined, data };
+    const authorizedAppId = String(data.app.id);
+    return {
+      data,
+      webhooks: webhooks.emitter(target),
+      app: {
+        authorizedAppId,
+        storeAppId: String(data.app.storeAppId),
+        installedAt: Number(data.app.addedDate),
+      },
+      appPayment: (record, at) => webhooks.appPayment(target, authorizedAppId, record, at),
+    };
+  };
+  const storeTarget = (store: StoreState): SimulationTarget => {
+    const target = { store: store.name, data: store.data };
+    return {
+      data: store.data,
+      webhooks: webhooks.emitter(target),
+      app: {
+        authorizedAppId: store.authorizedAppId,
+        storeAppId: store.storeAppId,
+        installedAt: store.install.installedAt,
+      },
+      appPayment: (record, at) => webhooks.appPayment(target, store.authorizedAppId, record, at),
+    };
+  };
   const tenant = (grant: TokenGrant | undefined): Tenant => {
     const store = grant && stores.get(grant.store);
     if (!grant || !store) {
@@ -300,6 +338,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       authUrl: storeUrls[i] ?? '',
       launchUrl,
       revoke,
+      simulate: createSimulations(() => storeTarget(state), now),
     });
   });
   Object.freeze(publicStores);
@@ -328,6 +367,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     get data() {
       return data;
     },
+    simulate: createSimulations(privateTarget, now),
     stores: publicStores,
     store,
     authUrlFor: (name) => store(name).authUrl,

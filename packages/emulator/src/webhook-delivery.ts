@@ -1,6 +1,10 @@
 import { seededRandom } from './seeded-random.js';
 import type { WebhookFaults } from './webhook-faults.js';
-import { attemptOutcome, type WebhookAttemptOutcome } from './webhook-policy.js';
+import {
+  attemptOutcome,
+  WEBHOOK_MAX_DELIVERY_BYTES,
+  type WebhookAttemptOutcome,
+} from './webhook-policy.js';
 import type { WebhookScope } from './webhook-scopes.js';
 import { sendWebhook } from './webhook-send.js';
 
@@ -145,14 +149,18 @@ export function createWebhookDelivery(config: WebhookDeliveryConfig) {
     const cut = () => abort.abort();
     cancels.add(cut);
     const { delivery } = next;
-    const result = await sendWebhook(delivery.endpoint, delivery.body, {
-      timeoutMs: config.timeoutMs,
-      signal: abort.signal,
-    });
+    // Too large to send is so on every try: the first fails it for good, and nothing is sent.
+    const tooLarge = Buffer.byteLength(delivery.body) > WEBHOOK_MAX_DELIVERY_BYTES;
+    const result = tooLarge
+      ? { error: `not sent: body over ${WEBHOOK_MAX_DELIVERY_BYTES} bytes` }
+      : await sendWebhook(delivery.endpoint, delivery.body, {
+          timeoutMs: config.timeoutMs,
+          signal: abort.signal,
+        });
     cancels.delete(cut);
     // Reset or closed meanwhile: this delivery is forgotten, uncounted.
     if (gen !== generation) return;
-    const outcome = attemptOutcome(result, next.number);
+    const outcome = tooLarge ? 'dropped' : attemptOutcome(result, next.number);
     config.onAttempt({
       store: delivery.store,
       scope: delivery.scope,

@@ -15,6 +15,13 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly [number, number] = Object
   5_000, 30_000,
 ]);
 
+/**
+ * The largest delivery body the emulator sends: 1 MB (1,000,000 bytes), what the kit's webhook
+ * handler reads. The service does not publish a limit; a record whose delivery would be larger
+ * (a product with some 1,800 variants) is dropped unsent, and a client finds it by `updatedAt`.
+ */
+export const WEBHOOK_MAX_DELIVERY_BYTES = 1_000_000;
+
 /** What one try came to on the wire: the answer's status, or why there was none. */
 export type AttemptResult = { readonly status: number } | { readonly error: string };
 

@@ -20,13 +20,19 @@ export const REGISTRABLE_WEBHOOK_SCOPES = [
 export type RegistrableWebhookScope = (typeof REGISTRABLE_WEBHOOK_SCOPES)[number];
 
 /**
- * A scope the emulator delivers: a registrable one, or one of the two the service sends without
- * a registration of its own (`store/product/deleted`, `store/app/deleted`).
+ * A scope the emulator delivers: a registrable one, or one of those the service sends without a
+ * registration of its own (`store/product/deleted`, `store/customer/statusUpdated`,
+ * `store/app/deleted`, `store/app/payment`).
  */
-export type WebhookScope = RegistrableWebhookScope | 'store/product/deleted' | 'store/app/deleted';
+export type WebhookScope =
+  | RegistrableWebhookScope
+  | 'store/product/deleted'
+  | 'store/customer/statusUpdated'
+  | 'store/app/deleted'
+  | 'store/app/payment';
 
-/** A scope the stateful core announces a changed record with (not the app's own removal). */
-export type ChangeScope = Exclude<WebhookScope, 'store/app/deleted'>;
+/** A scope a changed record of the store is announced with (not news of the app itself). */
+export type ChangeScope = Exclude<WebhookScope, 'store/app/deleted' | 'store/app/payment'>;
 
 const REGISTRABLE: ReadonlySet<string> = new Set(REGISTRABLE_WEBHOOK_SCOPES);
 
@@ -36,10 +42,13 @@ export function isRegistrableWebhookScope(scope: string): scope is RegistrableWe
 }
 
 /**
- * The registration whose endpoint an event of `scope` goes to. `store/product/deleted` cannot be
- * registered, yet the service sends it: the emulator sends it to the endpoints registered for
- * `store/product/updated` (an assumption; the service does not say which).
+ * The registration whose endpoint an event of `scope` goes to. `store/product/deleted` and
+ * `store/customer/statusUpdated` cannot be registered, yet the service sends them: the emulator
+ * sends them to the endpoints registered for `store/product/updated` and
+ * `store/customer/updated` (an assumption; the service does not say which).
  */
 export function registeredScopeOf(scope: ChangeScope): RegistrableWebhookScope {
-  return scope === 'store/product/deleted' ? 'store/product/updated' : scope;
+  if (scope === 'store/product/deleted') return 'store/product/updated';
+  if (scope === 'store/customer/statusUpdated') return 'store/customer/updated';
+  return scope;
 }
