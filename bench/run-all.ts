@@ -6,6 +6,7 @@ import { appRefreshContention } from './app-refresh-contention.js';
 import { type BenchReport, describeMachine } from './bench-report.js';
 import { clientOverhead } from './client-overhead.js';
 import { codegenScale } from './codegen-scale.js';
+import { codegenWarm } from './codegen-warm.js';
 import { fleetMode } from './fleet.js';
 import { fleetRedisFaults } from './fleet-redis-faults.js';
 import { generatorOutput } from './generator-output.js';
@@ -15,6 +16,7 @@ import { watchLatency } from './watch-latency.js';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
   'codegen-scale': codegenScale,
+  'codegen-warm': codegenWarm,
   'generator-output': generatorOutput,
   'watch-latency': watchLatency,
   'client-overhead': clientOverhead,

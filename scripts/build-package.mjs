@@ -10,11 +10,17 @@ import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 
-/** `./dist/x.js` of every export's `default`, as the source it is built from: `src/x.ts`. */
-const entryPoints = Object.values(manifest.exports)
-  .map((target) => (typeof target === 'object' ? target.default : undefined))
-  .filter((file) => typeof file === 'string' && /^\.\/dist\/.+\.js$/.test(file))
-  .map((file) => file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
+/**
+ * `./dist/x.js` of every export's `default`, as the source it is built from (`src/x.ts`), and the
+ * sources named on the command line (a bin's, which `exports` does not list).
+ */
+const entryPoints = [
+  ...Object.values(manifest.exports)
+    .map((target) => (typeof target === 'object' ? target.default : undefined))
+    .filter((file) => typeof file === 'string' && /^\.\/dist\/.+\.js$/.test(file))
+    .map((file) => file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')),
+  ...process.argv.slice(2),
+];
 
 rmSync('dist', { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import * as nodeModule from 'node:module';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
@@ -6,6 +7,10 @@ import type { CliIo } from './cli-io.js';
 import { closestOption } from './closest-option.js';
 import { misplacedOption } from './command-options.js';
 import { describeError } from './describe-error.js';
+
+// Where Node has it (22.1 and later), the code compiled for every module loaded from here on
+// (graphql's, jiti's, ours) is kept in a cache on disk, so the next run starts sooner.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const USAGE = `Usage: admin-api <command> [options]
 

@@ -10,17 +10,17 @@ export const CODEGEN_SCRIPT = 'admin-api codegen';
 export const INIT_FILES: Readonly<Record<string, string>> = {
   'codegen.ts': `import { defineConfig } from '@admin-api/codegen';
 
-// \`pnpm codegen\` introspects the Admin API with the ADMIN_API_* credentials (environment or .env),
-// caches the schema in admin-api.schema.graphql (commit it: editors and CI then need no secrets),
-// and writes typed getSdk() functions for the operations in your .graphql and .ts files.
+// Your codegen script introspects the Admin API with the ADMIN_API_* credentials (environment or
+// .env), caches the schema in admin-api.schema.graphql (commit it: editors and CI then need no
+// secrets), and writes typed getSdk() functions for the operations in your .graphql and .ts files.
 export default defineConfig({
   documents: ['src/**/*.graphql', 'src/**/*.{ts,tsx}'],
   output: 'src/generated/admin-api.ts',
 });
 `,
   '.graphqlrc.yml': `# For the GraphQL extensions of VS Code and JetBrains IDEs: autocomplete and validation of your
-# operations against the Admin API schema that \`pnpm codegen\` caches (commit the cache; refresh it
-# with \`admin-api schema pull\`).
+# operations against the Admin API schema that your codegen script caches (commit the cache; refresh
+# it with \`admin-api schema pull\`).
 schema: admin-api.schema.graphql
 documents:
   - src/**/*.graphql

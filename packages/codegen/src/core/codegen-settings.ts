@@ -23,6 +23,11 @@ export interface CodegenSettings {
   readonly otherKeys: readonly string[];
 }
 
+/** The keys of an output's `config` that the kit reads, as given: what its builds depend on. */
+export function kitConfig(config: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(config).filter(([key]) => READ_KEYS.has(key)));
+}
+
 /**
  * The generator's options out of an output's `config`, which may hold graphql-codegen's own too.
  * Their values are checked when the generator resolves them.

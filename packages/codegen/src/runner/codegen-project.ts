@@ -31,13 +31,46 @@ export interface CodegenProject {
   readonly schema: GraphQLSchema;
   /**
    * Finds the documents again and reads the files in `changed` (absolute paths), and those that
-   * appeared; everything the first time. Resolves to how many files changed, added or went.
+   * appeared; everything the first time, or takes `texts` as the files and what they hold (see
+   * {@link readDocumentTexts}). Resolves to how many files changed, added or went.
    */
-  refresh(changed?: Iterable<string>): Promise<number>;
+  refresh(changed?: Iterable<string>, texts?: DocumentTexts): Promise<number>;
   /** Replaces the schema: every file is checked again and the generator starts afresh. */
   setSchema(schema: GraphQLSchema): void;
   /** Checks, then generates when there is no error; `clock` gets a lap for each. */
   build(clock?: PhaseClock): ProjectBuild;
+}
+
+/** A document file's text, the error of one that cannot be read, or `undefined` when it went. */
+export type DocumentText = string | DocumentFile | undefined;
+
+/** Document files by project path, sorted, with what each holds. */
+export type DocumentTexts = ReadonlyMap<string, DocumentText>;
+
+/** The files the documents globs must not match: the module, and the schema cache. */
+function notDocuments(options: ResolvedCodegenOptions, output: string): string[] {
+  return options.cachePath ? [output, options.cachePath] : [output];
+}
+
+function readText(path: string, cwd: string): DocumentText {
+  try {
+    return readDocumentText(resolve(cwd, path));
+  } catch (error) {
+    return unreadableFile(path, error);
+  }
+}
+
+/** Finds the document files of `options` and reads them, as a project's first refresh does. */
+export function readDocumentTexts(
+  options: ResolvedCodegenOptions,
+  cwd = process.cwd(),
+): DocumentTexts {
+  const files = findDocumentFiles(
+    options.documents,
+    notDocuments(options, resolve(cwd, options.output)),
+    cwd,
+  );
+  return new Map(files.map((path) => [path, readText(path, cwd)]));
 }
 
 const NO_DOCUMENTS = (patterns: readonly string[], configName: string): Diagnostic => ({
@@ -58,7 +91,7 @@ export function createCodegenProject(
   cwd = process.cwd(),
 ): CodegenProject {
   const output = resolve(cwd, options.output);
-  const notDocuments = options.cachePath ? [output, options.cachePath] : [output];
+  const excluded = notDocuments(options, output);
   const checker: DocumentChecker = createDocumentChecker(
     initialSchema,
     settings.check,
@@ -80,8 +113,10 @@ export function createCodegenProject(
     get schema() {
       return schema;
     },
-    async refresh(changed) {
-      const current = findDocumentFiles(options.documents, notDocuments, cwd);
+    async refresh(changed, given) {
+      const current = given
+        ? [...given.keys()]
+        : findDocumentFiles(options.documents, excluded, cwd);
       const present = new Set(current);
       const toRead = new Set(loaded ? current.filter((path) => !known.has(path)) : current);
       if (loaded && changed) {
@@ -98,14 +133,9 @@ export function createCodegenProject(
           changes++;
         }
       }
-      const texts = new Map<string, string | DocumentFile | undefined>();
+      const texts = new Map<string, DocumentText>();
       for (const path of [...toRead].sort()) {
-        let text: string | DocumentFile | undefined;
-        try {
-          text = readDocumentText(resolve(cwd, path));
-        } catch (error) {
-          text = unreadableFile(path, error);
-        }
+        const text = given?.has(path) ? given.get(path) : readText(path, cwd);
         const before = known.get(path);
         if (before ? text === before.text : text === undefined) continue;
         texts.set(path, text);

@@ -2,8 +2,13 @@ import { buildASTSchema, type DocumentNode, type GraphQLSchema, validateSchema }
 import type { ResolvedCodegenOptions } from '../define-config.js';
 import { CodegenError } from '../errors.js';
 import { adminApiCommand } from '../package-manager.js';
-import { loadSchemaSdl, type SchemaLogger } from '../schema/load-schema.js';
-import { inspectSchemaCache, unusableCacheError } from '../schema/schema-cache.js';
+import { loadSchemaSdlKnowing, type SchemaLogger } from '../schema/load-schema.js';
+import {
+  inspectSchemaCache,
+  type KnownSchema,
+  sha256,
+  unusableCacheError,
+} from '../schema/schema-cache.js';
 
 /** A schema to check documents against and generate from, and the SDL it was built from. */
 export interface ProjectSchema {
@@ -11,6 +16,8 @@ export interface ProjectSchema {
   readonly sdl: string;
   /** The SDL, parsed (without locations). */
   readonly document: DocumentNode;
+  /** The SDL's sha256, and whether it came whole from introspection (see `KnownSchema`). */
+  readonly known: KnownSchema;
 }
 
 /**
@@ -19,12 +26,7 @@ export interface ProjectSchema {
  * building it); one edited by hand is, here, so that a broken one is reported as the cache's
  * fault rather than by graphql-js's validate() in the middle of checking the documents.
  */
-function build(
-  document: DocumentNode,
-  sdl: string,
-  intact: boolean,
-  origin: string,
-): ProjectSchema {
+function validSchema(document: DocumentNode, intact: boolean, origin: string): GraphQLSchema {
   const schema = buildASTSchema(document, { assumeValidSDL: true, assumeValid: intact });
   const problems = intact ? [] : validateSchema(schema);
   if (problems.length > 0) {
@@ -36,26 +38,61 @@ function build(
         .join('; ')}. Run \`${adminApiCommand('schema pull')}\` to rewrite the cache.`,
     );
   }
-  return { schema, sdl, document };
+  return schema;
 }
 
-/** The schema by the cache policy of `defineConfig` (cache, or token and introspection). */
+/**
+ * The project's schema, built now; or, when the SDL is `known` (it built before, so it builds
+ * again, and with no error), when `schema` is first read: a run whose build is reused never
+ * builds it.
+ */
+function build(
+  loaded: { readonly sdl: string; readonly document: DocumentNode; readonly intact: boolean },
+  origin: string,
+  known?: KnownSchema,
+): ProjectSchema {
+  const { sdl, intact } = loaded;
+  const hash = sha256(sdl);
+  let schema: GraphQLSchema | undefined;
+  if (known?.sha256 !== hash || known.intact !== intact) {
+    schema = validSchema(loaded.document, intact, origin);
+  }
+  return {
+    get schema() {
+      schema ??= validSchema(loaded.document, intact, origin);
+      return schema;
+    },
+    sdl,
+    get document() {
+      return loaded.document;
+    },
+    known: { sha256: hash, intact },
+  };
+}
+
+/**
+ * The schema by the cache policy of `defineConfig` (cache, or token and introspection); a cached
+ * SDL that is `known` is parsed and built only when the project first needs it.
+ */
 export async function loadProjectSchema(
   options: ResolvedCodegenOptions,
   logger: SchemaLogger,
+  known?: KnownSchema,
 ): Promise<ProjectSchema> {
-  const loaded = await loadSchemaSdl({
-    cachePath: options.cachePath,
-    maxAgeMs: options.maxAgeMs,
-    refresh: options.refreshSchema,
-    credentials: options.credentials,
-    logger,
-  });
+  const loaded = await loadSchemaSdlKnowing(
+    {
+      cachePath: options.cachePath,
+      maxAgeMs: options.maxAgeMs,
+      refresh: options.refreshSchema,
+      credentials: options.credentials,
+      logger,
+    },
+    known,
+  );
   return build(
-    loaded.document,
-    loaded.sdl,
-    loaded.intact,
+    loaded,
     loaded.from === 'cache' && options.cachePath ? options.cachePath : 'introspection',
+    known,
   );
 }
 
@@ -72,5 +109,5 @@ export function reloadCachedSchema(
   if (!cache) return undefined;
   if ('problem' in cache) throw unusableCacheError(cachePath, cache.problem);
   if (cache.sdl === currentSdl) return 'unchanged';
-  return build(cache.document, cache.sdl, cache.intact, cachePath);
+  return build(cache, cachePath);
 }

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
+import type { ResolvedCodegenOptions } from '../define-config.js';
+import { buildKey, openBuildCache, type ReusableBuild } from './build-cache.js';
 import { checkOutputPath } from './check-output-path.js';
-import { type CodegenProject, createCodegenProject, type ProjectBuild } from './codegen-project.js';
+import { type CodegenProject, createCodegenProject, readDocumentTexts } from './codegen-project.js';
 import { projectPath } from './find-documents.js';
 import { countProblems, formatDiagnostic, formatSize } from './format-diagnostics.js';
 import { loadConfig } from './load-config.js';
@@ -8,7 +10,7 @@ import { type OtherOutputs, prepareOtherOutputs } from './other-outputs.js';
 import { createPhaseClock, NO_CLOCK, type PhaseClock } from './phase-clock.js';
 import { loadProjectSchema, type ProjectSchema } from './project-schema.js';
 import { type RunnerIo, runnerLogger } from './runner-io.js';
-import { runnerSettings } from './runner-settings.js';
+import { type RunnerSettings, runnerSettings } from './runner-settings.js';
 import { writeOutput } from './write-output.js';
 
 /** Flags of `admin-api codegen`. */
@@ -37,13 +39,20 @@ const otherOutputs = new WeakMap<CodegenProject, OtherOutputs>();
 // The latest run of those outputs, each after the one before; whether all of them worked.
 const otherRuns = new WeakMap<CodegenProject, Promise<boolean>>();
 
-/** Loads `codegen.ts`, the schema and every document; `incremental` for the watcher. */
-export async function startProject(
+/** A config loaded and checked, before the schema: where both kinds of start begin. */
+interface LoadedProject {
+  readonly file: string;
+  readonly options: ResolvedCodegenOptions;
+  readonly settings: RunnerSettings;
+  readonly others: OtherOutputs | undefined;
+}
+
+/** Loads `codegen.ts` and checks its output path; warns of `config` keys only plugins read. */
+async function loadProject(
   flags: CodegenFlags,
   io: RunnerIo,
-  incremental: boolean,
-  clock: PhaseClock = NO_CLOCK,
-): Promise<StartedProject> {
+  clock: PhaseClock,
+): Promise<LoadedProject> {
   const { file, options } = await loadConfig(flags.config);
   checkOutputPath(resolve(options.output), {
     configFile: file,
@@ -60,6 +69,16 @@ export async function startProject(
   }
   // Before the schema: without graphql-codegen's engine, they could not be written.
   const others = await prepareOtherOutputs(options, settings.configName);
+  return { file, options, settings, others };
+}
+
+/** Loads the schema and every document of a loaded config; `incremental` for the watcher. */
+async function openProject(
+  { file, options, settings, others }: LoadedProject,
+  io: RunnerIo,
+  incremental: boolean,
+  clock: PhaseClock,
+): Promise<StartedProject> {
   const schema = await loadProjectSchema(options, options.logger ?? runnerLogger(io));
   clock.lap('schema');
   const project = createCodegenProject(options, schema.schema, settings, incremental);
@@ -76,8 +95,18 @@ export async function startProject(
   };
 }
 
+/** Loads `codegen.ts`, the schema and every document; `incremental` for the watcher. */
+export async function startProject(
+  flags: CodegenFlags,
+  io: RunnerIo,
+  incremental: boolean,
+  clock: PhaseClock = NO_CLOCK,
+): Promise<StartedProject> {
+  return openProject(await loadProject(flags, io, clock), io, incremental, clock);
+}
+
 /** `12 operations, 34 KB` (and `, 1 warning`). */
-function describeModule(build: ProjectBuild, bytes: number): string {
+function describeModule(build: ReusableBuild, bytes: number): string {
   const warnings = build.warnings > 0 ? `, ${countProblems(build.diagnostics)}` : '';
   return `${build.operations} operation${build.operations === 1 ? '' : 's'}, ${formatSize(bytes)}${warnings}`;
 }
@@ -106,22 +135,19 @@ export function otherOutputsSettled(project: CodegenProject): Promise<boolean> {
 }
 
 /**
- * Builds the project and reports like a compiler: every diagnostic in file order, then writes
- * the module when there is no error, the timings (with `--timings`) and one summary line; then
- * the outputs of other plugins in `generates` follow, through graphql-codegen's engine.
- * `changes` says why the watcher rebuilt, `undefined` for a first build; `since` is the
- * `performance.now()` the time counts from. Resolves to whether the build had no error.
+ * Reports a build like a compiler: every diagnostic in file order, then writes the module to
+ * `output` when there is no error, the timings (with `--timings`) and one summary line. Resolves
+ * to whether the build had no error.
  */
-export function buildAndReport(
-  project: CodegenProject,
+function report(
+  build: ReusableBuild,
+  output: string,
   io: RunnerIo,
-  report: { readonly since: number; readonly clock: PhaseClock; readonly changes?: string },
+  { since, clock, changes }: BuildReport,
 ): boolean {
-  const { since, clock, changes } = report;
-  const build = project.build(clock);
   for (const diagnostic of build.diagnostics) io.err(formatDiagnostic(diagnostic, io.errStyle));
-  const shown = projectPath(project.output);
-  const result = build.module === undefined ? undefined : writeOutput(project.output, build.module);
+  const shown = projectPath(output);
+  const result = build.module === undefined ? undefined : writeOutput(output, build.module);
   if (result) clock.lap('write');
   const timings = clock.summary(); // '' from NO_CLOCK: no --timings
   if (timings) io.err(io.errStyle.dim(`timings: ${timings}`));
@@ -135,7 +161,6 @@ export function buildAndReport(
           : `✘ rebuild failed in ${ms} ms (${changes}): ${problems}; ${shown} not updated, the last good version stays`,
       ),
     );
-    followWithOtherOutputs(project, io, false);
     return false;
   }
   const module = describeModule(build, Buffer.byteLength(build.module));
@@ -147,14 +172,76 @@ export function buildAndReport(
         : `rebuilt ${shown} in ${ms} ms (${changes}): ${module}${unchanged}`
     }`,
   );
-  followWithOtherOutputs(project, io, true);
   return true;
+}
+
+/** How a build is reported: see {@link buildAndReport}. */
+interface BuildReport {
+  readonly since: number;
+  readonly clock: PhaseClock;
+  readonly changes?: string;
+}
+
+/**
+ * Builds the project and reports like a compiler: every diagnostic in file order, then writes
+ * the module when there is no error, the timings (with `--timings`) and one summary line; then
+ * the outputs of other plugins in `generates` follow, through graphql-codegen's engine.
+ * `changes` says why the watcher rebuilt, `undefined` for a first build; `since` is the
+ * `performance.now()` the time counts from. Resolves to whether the build had no error.
+ */
+export function buildAndReport(project: CodegenProject, io: RunnerIo, how: BuildReport): boolean {
+  const built = report(project.build(how.clock), project.output, io, how);
+  followWithOtherOutputs(project, io, built);
+  return built;
+}
+
+/**
+ * One run without outputs in `generates`, through the build cache: when the schema, the
+ * documents, the settings and the code are those of the last run's build, its module and
+ * diagnostics are reused, and neither the schema nor a document is parsed.
+ */
+async function runCached(
+  { options, settings }: LoadedProject,
+  io: RunnerIo,
+  how: BuildReport,
+): Promise<boolean> {
+  const { clock } = how;
+  const cwd = process.cwd();
+  const output = resolve(cwd, options.output);
+  const cache = openBuildCache(output, cwd);
+  const schema = await loadProjectSchema(options, options.logger ?? runnerLogger(io), cache.known);
+  clock.lap('schema');
+  const texts = readDocumentTexts(options, cwd);
+  const key = buildKey({
+    cwd,
+    output,
+    documents: options.documents,
+    configName: settings.configName,
+    settings: settings.read,
+    schema: schema.known,
+    texts,
+  });
+  clock.lap('documents');
+  const reused = key === undefined ? undefined : cache.reuse(key, texts);
+  if (reused) {
+    clock.lap('reused');
+    return report(reused, output, io, how);
+  }
+  const built = schema.schema; // built here when the cache knew the SDL
+  clock.lap('schema');
+  const project = createCodegenProject(options, built, settings, false, cwd);
+  await project.refresh(undefined, texts);
+  clock.lap('documents');
+  const build = project.build(clock);
+  if (key !== undefined) cache.store(key, schema.known, build, texts);
+  return report(build, output, io, how);
 }
 
 /**
  * `admin-api codegen`: checks every document, then writes the module and the outputs of other
- * plugins in `generates`, or writes nothing and resolves to 1 when there is an error. `startedAt` is a `performance.now()` reading (0: the
- * process start, which the summary's time then includes).
+ * plugins in `generates`, or writes nothing and resolves to 1 when there is an error; reuses the
+ * last run's build when nothing it depends on changed (see `openBuildCache`). `startedAt` is a
+ * `performance.now()` reading (0: the process start, which the summary's time then includes).
  */
 export async function runCodegen(
   flags: CodegenFlags,
@@ -163,8 +250,12 @@ export async function runCodegen(
 ): Promise<number> {
   const clock = flags.timings ? createPhaseClock(startedAt) : NO_CLOCK;
   clock.lap('startup');
-  const { project } = await startProject(flags, io, false, clock);
-  const built = buildAndReport(project, io, { since: startedAt, clock });
+  const loaded = await loadProject(flags, io, clock);
+  const how = { since: startedAt, clock };
+  // The outputs of `generates` need the schema itself: those runs build it, always.
+  if (!loaded.others) return (await runCached(loaded, io, how)) ? 0 : 1;
+  const { project } = await openProject(loaded, io, false, clock);
+  const built = buildAndReport(project, io, how);
   const others = await otherOutputsSettled(project);
   return built && others ? 0 : 1;
 }

@@ -10,6 +10,7 @@ import {
 import { introspectSchema } from './introspect.js';
 import {
   inspectSchemaCache,
+  type KnownSchema,
   type SchemaCache,
   unusableCacheError,
   writeSchemaCache,
@@ -81,6 +82,18 @@ function redactingLogger(logger: SchemaLogger, secrets: readonly string[]): Sche
   };
 }
 
+/** What the cache gave, its SDL parsed only when `document` is first read (see `KnownSchema`). */
+function fromCache(cached: SchemaCache): LoadedSchema {
+  return {
+    sdl: cached.sdl,
+    get document() {
+      return cached.document;
+    },
+    from: 'cache',
+    intact: cached.intact,
+  };
+}
+
 /**
  * The schema policy: a fresh cache is used without network; otherwise the schema is introspected
  * with a token and cached. When that fails, or no credentials are set, an existing cache is used
@@ -88,11 +101,22 @@ function redactingLogger(logger: SchemaLogger, secrets: readonly string[]): Sche
  * (empty, cut short) is replaced from the network when credentials are set, and is an
  * `INVALID_CACHE` error otherwise.
  */
-export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedSchema> {
+export function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedSchema> {
+  return loadSchemaSdlKnowing(options, undefined);
+}
+
+/**
+ * {@link loadSchemaSdl}, parsing a cached SDL that is `known` (see `inspectSchemaCache`) only when
+ * its `document` is read.
+ */
+export async function loadSchemaSdlKnowing(
+  options: LoadSchemaOptions,
+  known: KnownSchema | undefined,
+): Promise<LoadedSchema> {
   const { cachePath } = options;
   let logger = options.logger;
   const now = options.now ?? Date.now;
-  const read = cachePath ? inspectSchemaCache(cachePath) : undefined;
+  const read = cachePath ? inspectSchemaCache(cachePath, known) : undefined;
   const unusable = read && 'problem' in read ? read.problem : undefined;
   const cached: SchemaCache | undefined = read && !('problem' in read) ? read : undefined;
   if (cached && !cached.intact) {
@@ -116,7 +140,7 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
       logger,
       `using the cached schema ${cachePath} (${age === undefined ? 'age unknown' : `fetched ${describeAge(age)} ago`}; no network)`,
     );
-    return { sdl: cached.sdl, document: cached.document, from: 'cache', intact: cached.intact };
+    return fromCache(cached);
   }
   const why = !cachePath
     ? 'schema cache off'
@@ -137,7 +161,7 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
       logger.warn(
         `${why}, but ${names} ${provided.missing.length > 1 ? 'are' : 'is'} not set: using the cached schema ${cachePath}.`,
       );
-      return { sdl: cached.sdl, document: cached.document, from: 'cache', intact: cached.intact };
+      return fromCache(cached);
     }
     if (cachePath && unusable) throw unusableCacheError(cachePath, unusable);
     throw new CodegenError(
@@ -176,7 +200,7 @@ export async function loadSchemaSdl(options: LoadSchemaOptions): Promise<LoadedS
     logger.warn(
       `could not refresh the schema (${(error as Error).message}); using the cached schema ${cachePath}.`,
     );
-    return { sdl: cached.sdl, document: cached.document, from: 'cache', intact: cached.intact };
+    return fromCache(cached);
   } finally {
     await provided.close?.();
   }

@@ -81,10 +81,24 @@ export function unusableCacheError(path: string, problem: string): CodegenError 
 }
 
 /**
- * Reads a cache file: the cache, `{ problem }` when its content cannot be used (empty, cut
- * short), or `undefined` when there is none. Throws `INVALID_CACHE` when it cannot be read.
+ * An SDL known to parse and build whole: one a build of this version of codegen was made from
+ * (`intact` as it was then, since a cache edited by hand is checked further).
  */
-export function inspectSchemaCache(path: string): SchemaCache | { problem: string } | undefined {
+export interface KnownSchema {
+  readonly sha256: string;
+  readonly intact: boolean;
+}
+
+/**
+ * Reads a cache file: the cache, `{ problem }` when its content cannot be used (empty, cut
+ * short), or `undefined` when there is none. Throws `INVALID_CACHE` when it cannot be read. An SDL
+ * that is `known` is parsed only when its `document` is first read: a run that needs no schema
+ * (its build is reused) never parses it.
+ */
+export function inspectSchemaCache(
+  path: string,
+  known?: KnownSchema,
+): SchemaCache | { problem: string } | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -108,12 +122,19 @@ export function inspectSchemaCache(path: string): SchemaCache | { problem: strin
   const sdl = lines.slice(start).join('\n');
   const hash = sha256(sdl);
   const intact = header.sha256 === hash;
-  const document = parseCachedSdl(sdl, intact);
-  if ('problem' in document) return document;
+  let document: DocumentNode | undefined;
+  if (known?.sha256 !== hash || known.intact !== intact) {
+    const parsed = parseCachedSdl(sdl, intact);
+    if ('problem' in parsed) return parsed;
+    document = parsed;
+  }
   const fetchedAt = header['fetched-at'] ? new Date(header['fetched-at']) : statSync(path).mtime;
   return {
     sdl,
-    document,
+    get document() {
+      document ??= parse(sdl, { noLocation: true });
+      return document;
+    },
     source: header.source,
     fetchedAt: Number.isNaN(fetchedAt.getTime()) ? statSync(path).mtime : fetchedAt,
     sha256: hash,
@@ -154,7 +175,7 @@ export function writeSchemaCache(
   }
   const header = [
     '# Admin API schema, cached by @admin-api/codegen. Commit it; do not edit it.',
-    '# Refresh: pnpm exec admin-api schema pull',
+    '# Refresh: run `admin-api schema pull` in this project.',
     `# source: ${source}`,
     `# fetched-at: ${fetchedAt.toISOString()}`,
     `# sha256: ${hash}`,
