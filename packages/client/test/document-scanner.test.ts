@@ -94,10 +94,18 @@ function expectSameOutcome(source: string): void {
 
 // Documents as token lists, joined by what GraphQL ignores.
 type Tokens = string[];
-const cat = (...parts: (Tokens | string)[]): Tokens => parts.flat();
+/** `parts.flat()`, in a loop: `flat` took half of this file's time. */
+const cat = (...parts: (Tokens | string)[]): Tokens => {
+  const tokens: Tokens = [];
+  for (const part of parts) {
+    if (typeof part === 'string') tokens.push(part);
+    else tokens.push(...part);
+  }
+  return tokens;
+};
 const opt = (arb: fc.Arbitrary<Tokens>) => fc.option(arb, { nil: [] as Tokens });
 const many = (arb: fc.Arbitrary<Tokens>, minLength: number, maxLength: number) =>
-  fc.array(arb, { minLength, maxLength }).map((lists) => lists.flat());
+  fc.array(arb, { minLength, maxLength }).map((lists) => cat(...lists));
 
 const name = fc.constantFrom(
   'a',

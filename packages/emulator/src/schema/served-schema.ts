@@ -4,7 +4,7 @@ import type { IResolvers } from '@graphql-tools/utils';
 import { type GraphQLSchema, isObjectType } from 'graphql';
 import { adminApiSchema } from '../admin-api-schema.js';
 import { requestScopedMockStore } from '../mocks/mock-scope.js';
-import { createSeededMockStore } from '../mocks/seeded-mock-store.js';
+import { seededMockStores } from '../mocks/seeded-mock-store.js';
 import { seededMocks } from '../mocks/seeded-mocks.js';
 import { instrumentFields } from './instrument-fields.js';
 import { mockedRootResolvers } from './mocked-root-resolvers.js';
@@ -65,6 +65,6 @@ function serve(schema: GraphQLSchema, isStateful: (field: string) => boolean): S
   });
   return {
     schema: instrumentFields(mocked, isStateful),
-    newMockStore: () => createSeededMockStore(schema, mocks),
+    newMockStore: seededMockStores(schema, mocks),
   };
 }
