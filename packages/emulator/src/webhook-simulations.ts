@@ -1,5 +1,6 @@
 import { adminApiSchema } from './admin-api-schema.js';
 import { EmulatorOptionError } from './errors.js';
+import { orderLine } from './fixtures/order-fixtures.js';
 import { shapeRecord } from './shape-record.js';
 import type {
   CustomerRecord,
@@ -240,40 +241,17 @@ function placedOrder(data: StoreData, options: PlacedOrderOptions, at: number): 
       );
     }
     const [product, variant] = variantOf(data, variantId);
-    const price = variant.prices[0];
-    const sellPrice = price?.sellPrice ?? 0;
-    const finalUnitPrice = price?.discountPrice ?? sellPrice;
-    return {
+    return orderLine({
       id: data.nextId(),
+      product,
+      variant,
       quantity,
-      price: sellPrice,
-      unitPrice: sellPrice,
-      discountPrice: price?.discountPrice ?? null,
-      finalUnitPrice,
-      finalPrice: round(finalUnitPrice * quantity),
-      taxValue: 20,
-      currencyCode: 'TRY',
-      currencySymbol: '₺',
       status: 'UNFULFILLED',
       statusUpdatedAt: at,
       stockLocationId: stockLocation?.id ?? null,
-      variant: {
-        id: variant.id,
-        productId: product.id,
-        name: product.name,
-        sku: variant.sku,
-        barcodeList: variant.barcodeList,
-        tagIds: product.tagIds,
-        prices: variant.prices.map((p) => ({
-          sellPrice: p.sellPrice,
-          discountPrice: p.discountPrice,
-          currency: 'TRY',
-          currencySymbol: '₺',
-        })),
-      },
       createdAt: at,
       updatedAt: at,
-    };
+    });
   });
   const sequence = nextOrderSequence(data);
   const totalFinalPrice = round(lines.reduce((sum, line) => sum + line.finalPrice, 0));

@@ -8,7 +8,7 @@ import {
   startEmulator,
 } from '../src/index.js';
 import { installApp } from '../src/testing.js';
-import { graphql } from './helpers.js';
+import { graphql, token } from './helpers.js';
 import {
   expectedSignature,
   type Receiver,
@@ -271,16 +271,7 @@ describe('emulator.store(name).simulate: what no mutation causes, pushed as a mu
   });
 
   it('emulator.simulate changes the private app’s own store, delivered to its registrations', async () => {
-    const tokenResponse = await fetch(`${emulator.authUrl}/api/admin/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: emulator.clientId,
-        client_secret: emulator.clientSecret,
-      }),
-    });
-    const own = ((await tokenResponse.json()) as { access_token: string }).access_token;
+    const own = await token(emulator);
     await graphql(emulator, own, SAVE_WEBHOOK, {
       input: { endpoint: receiver.url, scopes: ['store/order/created'] },
     });
