@@ -1,13 +1,8 @@
 import { Agent, request } from 'node:http';
 import { toNodeListener } from '@admin-api/app/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWebhookHandler, WEBHOOK_MAX_BODY_BYTES, type WebhookEvent } from '../src/index.js';
-import { serveOnLoopback, signedDelivery, WEBHOOK_SECRET } from './support/webhook-fixture.js';
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
+import { serveForTest, signedDelivery, WEBHOOK_SECRET } from './support/webhook-fixture.js';
 
 /** What one POST on `agent` came to: its status and `connection` header, or the socket's error. */
 interface Sent {
@@ -43,8 +38,7 @@ describe('toNodeListener on a keep-alive connection', () => {
       clientSecret: WEBHOOK_SECRET,
       onEvent: (event) => void events.push(event),
     });
-    const server = await serveOnLoopback(toNodeListener(handler));
-    closers.push(server.close);
+    const server = await serveForTest(toNodeListener(handler));
     const oversize = 'x'.repeat(WEBHOOK_MAX_BODY_BYTES + 1);
     const sent: Sent[] = [];
     for (const declared of [true, true, false]) {
@@ -66,8 +60,7 @@ describe('toNodeListener on a keep-alive connection', () => {
 
   it('keeps the connection open when the body was read to its end, whatever the answer', async () => {
     const handler = createWebhookHandler({ clientSecret: WEBHOOK_SECRET, onEvent: () => {} });
-    const server = await serveOnLoopback(toNodeListener(handler));
-    closers.push(server.close);
+    const server = await serveForTest(toNodeListener(handler));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const sent = [
       await send(server.url, agent, signedDelivery({}, 'another-secret').body),

@@ -1,5 +1,5 @@
 import { toNodeListener } from '@admin-api/app/node';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WebhookReport } from '../src/app-events.js';
 import {
   createMemoryDedupeStore,
@@ -11,15 +11,10 @@ import { createManualTime } from './support/manual-time.js';
 import {
   deferred,
   post,
-  serveOnLoopback,
+  serveForTest,
   signedDelivery,
   WEBHOOK_SECRET,
 } from './support/webhook-fixture.js';
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
 
 describe('a claim is held for maxHandlingMs at most', () => {
   it('an onEvent that never settles loses its claim at 32 s, and the service’s last try runs the event again', async () => {
@@ -49,8 +44,7 @@ describe('a claim is held for maxHandlingMs at most', () => {
         second.resolve();
       },
     });
-    const server = await serveOnLoopback(toNodeListener(handler));
-    closers.push(server.close);
+    const server = await serveForTest(toNodeListener(handler));
     const delivery = signedDelivery();
     const statuses: number[] = [];
 

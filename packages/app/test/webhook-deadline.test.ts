@@ -1,5 +1,5 @@
 import { toNodeListener } from '@admin-api/app/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebhookReport } from '../src/app-events.js';
 import {
   createMemoryDedupeStore,
@@ -11,15 +11,10 @@ import { createManualTime, type ManualTime } from './support/manual-time.js';
 import {
   deferred,
   post,
-  serveOnLoopback,
+  serveForTest,
   signedDelivery,
   WEBHOOK_SECRET,
 } from './support/webhook-fixture.js';
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
 
 /** The memory store behind calls that each take `delayMs` of virtual time while `slow` is on. */
 function slowStore(time: ManualTime, delayMs: number) {
@@ -63,8 +58,7 @@ async function endpoint(
     setTimer: time.setTimer,
     onReport: (report) => void reports.push(report),
   });
-  const server = await serveOnLoopback(toNodeListener(handler));
-  closers.push(server.close);
+  const server = await serveForTest(toNodeListener(handler));
   return { url: server.url, reports };
 }
 

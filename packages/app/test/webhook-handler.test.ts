@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { toNodeListener } from '@admin-api/app/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebhookReport } from '../src/app-events.js';
 import {
   createApp,
@@ -14,15 +14,10 @@ import {
 import {
   deferred,
   post,
-  serveOnLoopback,
+  serveForTest,
   signedDelivery,
   WEBHOOK_SECRET,
 } from './support/webhook-fixture.js';
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
 
 /** A handler served on loopback through the Node adapter, with what reached it recorded. */
 async function endpoint(overrides: Partial<WebhookHandlerOptions> = {}): Promise<{
@@ -48,8 +43,7 @@ async function endpoint(overrides: Partial<WebhookHandlerOptions> = {}): Promise
     },
     ...overrides,
   } as WebhookHandlerOptions);
-  const server = await serveOnLoopback(toNodeListener(handler));
-  closers.push(server.close);
+  const server = await serveForTest(toNodeListener(handler));
   return {
     url: server.url,
     events,
@@ -353,7 +347,7 @@ describe('createWebhookHandler', () => {
       },
     });
     const listener = toNodeListener(handler);
-    const server = await serveOnLoopback((request, response) => {
+    const server = await serveForTest((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
@@ -361,7 +355,6 @@ describe('createWebhookHandler', () => {
         listener(request, response);
       });
     });
-    closers.push(server.close);
     const delivery = signedDelivery({ data: { id: 'o-2', note: 'çğü ✓' } });
     expect((await post(server.url, delivery.body)).status).toBe(200);
     expect(events[0]?.data).toEqual({ id: 'o-2', note: 'çğü ✓' });
@@ -375,11 +368,10 @@ describe('createWebhookHandler', () => {
       onReport: (report) => void reports.push(report),
     });
     const listener = toNodeListener(handler);
-    const server = await serveOnLoopback((request, response) => {
+    const server = await serveForTest((request, response) => {
       request.resume();
       request.on('end', () => listener(request, response));
     });
-    closers.push(server.close);
     expect((await post(server.url, signedDelivery().body)).status).toBe(400);
     expect(reports).toMatchObject([
       { type: 'webhook_refused', error: { code: 'WEBHOOK_BODY_INVALID' } },
@@ -392,10 +384,9 @@ describe('createWebhookHandler', () => {
         controller.error(new Error('stream broke'));
       },
     });
-    const server = await serveOnLoopback(
+    const server = await serveForTest(
       toNodeListener(async () => new Response(broken, { status: 200 })),
     );
-    closers.push(server.close);
     const answer = await fetch(server.url, { method: 'POST', body: '{}' }).then(
       (response) => response.status,
       () => 'connection closed',

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
 
 export const WEBHOOK_SECRET = 'webhook-test-secret-4f9a';
 
@@ -41,6 +42,15 @@ export async function serveOnLoopback(
         server.close(() => resolve());
       }),
   };
+}
+
+/** {@link serveOnLoopback} for the test that calls it: closed once the test finishes. */
+export async function serveForTest(
+  listener: RequestListener,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = await serveOnLoopback(listener);
+  onTestFinished(server.close);
+  return server;
 }
 
 /** POSTs a body; resolves to the status and the answer's text. */
