@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareCodeUnits } from '../compare-code-units.js';
-import type { KnownSchema } from '../schema/schema-cache.js';
+import { type KnownSchema, sha256 } from '../schema/schema-cache.js';
 import { writeFileAtomic } from '../write-file-atomic.js';
 import type { DocumentTexts } from './codegen-project.js';
 import type { Diagnostic, DiagnosticLocation } from './diagnostic.js';
@@ -46,7 +46,6 @@ export interface BuildInputs {
 }
 
 const FORMAT = 1;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * `value` as JSON with its keys sorted, or `undefined` when it is not plain data (a function, a
