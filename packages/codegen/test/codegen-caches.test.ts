@@ -43,6 +43,8 @@ async function codegen(dir: string) {
       .filter((line) => !line.startsWith('timings: '))
       .map((line) => line.replace(/\d+ ms/g, 'N ms')),
     reused: /\breused\b/.test(timings),
+    // `; graphql-js validated 3 files`: what the build cache and the check cache did not hold.
+    validated: Number(/graphql-js validated (\d+) file/.exec(timings)?.[1] ?? 0),
   };
 }
 
@@ -54,8 +56,9 @@ async function fresh(dir: string) {
   return result;
 }
 
-function cacheFile(dir: string): string {
-  const [name, ...others] = readdirSync(join(dir, CACHE));
+/** The one cache file whose name starts with `kind`: the build's, or the check's. */
+function cacheFile(dir: string, kind: 'build-' | 'check-' = 'build-'): string {
+  const [name, ...others] = readdirSync(join(dir, CACHE)).filter((file) => file.startsWith(kind));
   expect(others).toEqual([]);
   return join(dir, CACHE, name ?? '');
 }
@@ -69,7 +72,7 @@ describe('the build cache of admin-api codegen', () => {
     rmSync(join(dir, OUTPUT));
     const second = await codegen(dir);
     expect(second.reused).toBe(true);
-    expect(second).toEqual({ ...first, reused: true });
+    expect(second).toEqual({ ...first, reused: true, validated: 0 });
   });
 
   it('reuses a build whose operations are in .ts files too', async () => {
@@ -90,7 +93,7 @@ describe('the build cache of admin-api codegen', () => {
     expect(first.code).toBe(1);
     const second = await codegen(dir);
     expect(second.reused).toBe(true);
-    expect(second).toEqual({ ...first, reused: true });
+    expect(second).toEqual({ ...first, reused: true, validated: 0 });
     expect(second.module).toBeUndefined();
   });
 
@@ -118,7 +121,7 @@ describe('the build cache of admin-api codegen', () => {
     const after = await codegen(dir);
     expect(after.reused).toBe(false);
     expect(after.printed.join('\n')).toContain('Cannot query field "nmae" on type "MeResponse"');
-    expect(await codegen(dir)).toEqual({ ...after, reused: true });
+    expect(await codegen(dir)).toEqual({ ...after, reused: true, validated: 0 });
   });
 
   it('warns of a schema cache edited by hand, as without a build cache', async () => {
@@ -129,7 +132,7 @@ describe('the build cache of admin-api codegen', () => {
     const after = await codegen(dir);
     expect(after.printed.join('\n')).toContain('may have been edited by hand');
     expect(after).toEqual(await fresh(dir));
-    expect(await codegen(dir)).toEqual({ ...after, reused: true });
+    expect(await codegen(dir)).toEqual({ ...after, reused: true, validated: 0 });
   });
 
   it.each([
@@ -156,7 +159,8 @@ describe('the build cache of admin-api codegen', () => {
       rmSync(join(dir, OUTPUT));
       const after = await codegen(dir);
       expect(after.reused).toBe(false);
-      expect(after).toEqual(first);
+      // Each file's validation is still recalled from the check cache.
+      expect(after).toEqual({ ...first, validated: 0 });
       expect((await codegen(dir)).reused).toBe(true);
     },
   );
@@ -169,4 +173,98 @@ describe('the build cache of admin-api codegen', () => {
     expect(second.module).toBe(first.module);
     expect(readdirSync(dir)).not.toContain('node_modules');
   });
+});
+
+const ME_FIELDS = 'fragment MeFields on MeResponse {\n  id\n}\n';
+/** Two operations spreading the fragment of src/fields.graphql, besides GetMe and OrderLines. */
+const WITH_FRAGMENT = {
+  'src/fields.graphql': ME_FIELDS,
+  'src/with-fields.graphql': 'query WithFields {\n  me {\n    ...MeFields\n  }\n}\n',
+  'src/with-name.graphql': 'query WithName {\n  me {\n    ...MeFields\n    name\n  }\n}\n',
+};
+
+/** A run with neither cache nor module, as the first run in a new checkout. */
+function fromScratch(dir: string) {
+  rmSync(join(dir, OUTPUT), { force: true });
+  return fresh(dir);
+}
+
+describe('the check cache of admin-api codegen', () => {
+  it('validates again only the document that changed, and reports and writes what a run without caches does', async () => {
+    const dir = project(WITH_FRAGMENT);
+    expect((await codegen(dir)).validated).toBe(5);
+    writeFileSync(join(dir, 'src/me.graphql'), GET_ME.replace('    name\n', '    name\n    id\n'));
+    rmSync(join(dir, OUTPUT));
+    const after = await codegen(dir);
+    expect(after.validated).toBe(1);
+    // The warning of src/orders.graphql, recalled, at its line and column, with its line of text.
+    expect(after.printed.join('\n')).toContain(
+      'src/orders.graphql:3:48: warning: OrderLineVariant.taxValue is deprecated',
+    );
+    expect(after).toEqual({ ...(await fromScratch(dir)), validated: 1 });
+  });
+
+  it('validates again every document that reaches an edited fragment, and no other', async () => {
+    const dir = project(WITH_FRAGMENT);
+    await codegen(dir);
+    writeFileSync(join(dir, 'src/fields.graphql'), ME_FIELDS.replace('  id\n', '  id\n  name\n'));
+    rmSync(join(dir, OUTPUT));
+    const after = await codegen(dir);
+    // fields.graphql, with-fields.graphql and with-name.graphql; not me.graphql nor orders.graphql.
+    expect(after.validated).toBe(3);
+    expect(after).toEqual({ ...(await fromScratch(dir)), validated: 3 });
+  });
+
+  it('validates every document again after the schema changed', async () => {
+    const dir = project(WITH_FRAGMENT);
+    await codegen(dir);
+    const sdl = `${adminApiSchemaSdl()}\ntype Unused {\n  id: ID\n}\n`;
+    writeAdminApiCache(join(dir, 'admin-api.schema.graphql'), sdl);
+    rmSync(join(dir, OUTPUT));
+    const after = await codegen(dir);
+    expect(after.validated).toBe(5);
+    expect(after).toEqual(await fromScratch(dir));
+  });
+
+  it('validates all documents in one pass when a changed one has an error, and reports what a run without caches does', async () => {
+    const dir = project(WITH_FRAGMENT);
+    await codegen(dir);
+    writeFileSync(join(dir, 'src/me.graphql'), GET_ME.replace('name', 'nmae'));
+    rmSync(join(dir, OUTPUT));
+    const after = await codegen(dir);
+    expect(after.code).toBe(1);
+    expect(after.printed.join('\n')).toContain('Cannot query field "nmae" on type "MeResponse"');
+    // The changed file, then all five together, as a run without the cache validates them.
+    expect(after.validated).toBe(1 + 5);
+    expect(after).toEqual({ ...(await fromScratch(dir)), validated: 6 });
+  });
+
+  it.each([
+    ['cut short', (text: string) => text.slice(0, text.length / 2)],
+    ['not ours', () => 'garbage\n{'],
+    [
+      'with a changed byte in a stored warning',
+      (text: string) => text.replace('is deprecated', 'is deprecatef'),
+    ],
+    [
+      'from another version of codegen',
+      (text: string) => text.replace(/"code":"\w+"/, '"code":"0"'),
+    ],
+  ])(
+    'ignores a check cache %s, validates every document and stores it again',
+    async (_, corrupt) => {
+      const dir = project(WITH_FRAGMENT);
+      await codegen(dir);
+      const file = cacheFile(dir, 'check-');
+      writeFileSync(file, corrupt(readFileSync(file, 'utf8')));
+      writeFileSync(join(dir, 'src/me.graphql'), `${GET_ME}# changed\n`);
+      rmSync(join(dir, OUTPUT));
+      const after = await codegen(dir);
+      expect(after.validated).toBe(5);
+      expect(after.printed.join('\n')).toContain('taxValue is deprecated');
+      expect(after).toEqual(await fromScratch(dir));
+      writeFileSync(join(dir, 'src/me.graphql'), GET_ME);
+      expect((await codegen(dir)).validated).toBe(1);
+    },
+  );
 });

@@ -42,52 +42,57 @@ function scan(selectionSet: SelectionSetNode): Scan {
 }
 
 /** The depth of a scanned set, from the depths of the fragments it spreads (unknown ones add nothing). */
-function combine({ own, spreads }: Scan, depths: ReadonlyMap<string, number | 'open'>): number {
+function combine({ own, spreads }: Scan, depths: ReadonlyMap<string, number>): number {
   let depth = own;
   for (const { name, level } of spreads) {
-    const spread = depths.get(name);
-    depth = Math.max(depth, level - 1 + (typeof spread === 'number' ? spread : 1));
+    depth = Math.max(depth, level - 1 + (depths.get(name) ?? 1));
   }
   return depth;
 }
+
+// The depths of the fragments already resolved, by fragment set: every definition of one set of
+// documents is checked against the same (never changed) map, and a fragment's depth depends on
+// that set alone. Without it, each of a chain of n fragments would walk the rest: n².
+const resolvedDepths = new WeakMap<Fragments, Map<string, number>>();
 
 /**
  * How deep `selectionSet` nests selection sets: its own counts 1, a field's or an inline
  * fragment's one more than the set it is in, and a spread fragment's sets count where it is
  * spread. `Infinity` when a fragment spreads itself, directly or through others (a validation
- * error, met when validation was skipped): merging it would never end. Linear in the sizes of
- * the set and the fragments it reaches, each fragment scanned once, and without recursion, so no
- * document can overflow the stack here.
+ * error, met when validation was skipped): merging it would never end. Each fragment of
+ * `fragments` is scanned once for all the definitions checked against it (a fragment in a cycle
+ * excepted), and without recursion, so no document can overflow the stack here.
  */
 export function selectionDepth(selectionSet: SelectionSetNode, fragments: Fragments): number {
   const root = scan(selectionSet);
-  const scans = new Map<string, Scan>();
-  // A number once known; 'open' while the fragments it spreads are being resolved.
-  const depths = new Map<string, number | 'open'>();
+  let depths = resolvedDepths.get(fragments);
+  if (!depths) {
+    depths = new Map();
+    resolvedDepths.set(fragments, depths);
+  }
+  // Fragments whose spreads are being resolved: met again before that, they are a cycle.
+  const open = new Map<string, Scan>();
   const pending = root.spreads.map(({ name }) => name);
   while (pending.length > 0) {
     const name = pending[pending.length - 1] as string;
-    const state = depths.get(name);
     const fragment = fragments.get(name);
-    if (typeof state === 'number' || !fragment) {
+    if (depths.has(name) || !fragment) {
       pending.pop();
       continue;
     }
-    let fragmentScan = scans.get(name);
+    const fragmentScan = open.get(name);
     if (!fragmentScan) {
-      fragmentScan = scan(fragment.node.selectionSet);
-      scans.set(name, fragmentScan);
-    }
-    if (state === undefined) {
       // First met: resolve what it spreads, then come back to it.
-      depths.set(name, 'open');
-      for (const spread of fragmentScan.spreads) {
-        if (depths.get(spread.name) === 'open') return Number.POSITIVE_INFINITY;
+      const scanned = scan(fragment.node.selectionSet);
+      open.set(name, scanned);
+      for (const spread of scanned.spreads) {
+        if (open.has(spread.name)) return Number.POSITIVE_INFINITY;
         if (!depths.has(spread.name)) pending.push(spread.name);
       }
       continue;
     }
     depths.set(name, combine(fragmentScan, depths));
+    open.delete(name);
     pending.pop();
   }
   return combine(root, depths);

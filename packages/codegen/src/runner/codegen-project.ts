@@ -4,7 +4,11 @@ import { generateChecked, type ModuleBuild } from '../core/build-module.js';
 import type { ResolvedCodegenOptions } from '../define-config.js';
 import { createIncrementalGenerator } from '../generator/index.js';
 import type { Diagnostic } from './diagnostic.js';
-import { createDocumentChecker, type DocumentChecker } from './document-diagnostics.js';
+import {
+  createDocumentChecker,
+  type DocumentChecker,
+  type ValidationMemory,
+} from './document-diagnostics.js';
 import { findDocumentFiles, projectPath } from './find-documents.js';
 import {
   CODE_FILE,
@@ -82,6 +86,7 @@ const NO_DOCUMENTS = (patterns: readonly string[], configName: string): Diagnost
 /**
  * @param incremental keep each file's problems between builds (the watcher), rather than check
  * everything in one pass (one run)
+ * @param memory for one run: the files' validation problems that earlier runs found
  */
 export function createCodegenProject(
   options: ResolvedCodegenOptions,
@@ -89,6 +94,7 @@ export function createCodegenProject(
   settings: RunnerSettings,
   incremental: boolean,
   cwd = process.cwd(),
+  memory?: ValidationMemory,
 ): CodegenProject {
   const output = resolve(cwd, options.output);
   const excluded = notDocuments(options, output);
@@ -96,6 +102,7 @@ export function createCodegenProject(
     initialSchema,
     settings.check,
     incremental,
+    memory,
   );
   let schema = initialSchema;
   let generator = createIncrementalGenerator(initialSchema, settings.generator);

@@ -15,10 +15,11 @@ import {
   reservedMethodViolation,
 } from '../core/definition-rules.js';
 import { type Definitions, inspectDefinitions, type PlacedDefinition } from '../generator/index.js';
+import { sha256 } from '../schema/schema-cache.js';
 import { checkDefinitionDepth } from './definition-depth.js';
 import { compareDiagnostics, type Diagnostic, type DiagnosticLocation } from './diagnostic.js';
 import { type DocumentFile, locateNode } from './load-documents.js';
-import { validateUnit } from './validate-unit.js';
+import { type UnitValidation, validateUnit } from './validate-unit.js';
 import { documentRules } from './validation-rules.js';
 
 /** How documents are checked; from `config.skipDocumentsValidation`, as graphql-codegen reads it. */
@@ -37,6 +38,8 @@ export interface DocumentCheck {
   readonly operations: number;
   /** What the generator prints when there is no error (every definition problem is one). */
   readonly definitions: Definitions;
+  /** How many files graphql-js validated; the others' problems were recalled or kept. */
+  readonly validatedFiles: number;
 }
 
 /**
@@ -51,6 +54,24 @@ export interface DocumentChecker {
   /** Adds, replaces or (with `undefined`) removes a file. */
   setFile(path: string, file: DocumentFile | undefined): void;
   check(): DocumentCheck;
+}
+
+/**
+ * What earlier runs found validating each document file, kept between processes (see
+ * `openCheckCache`). A file's problems are recalled by a key that sums up all its validation
+ * depends on: {@link ValidationMemory.base}, its path and text, and the texts of the fragments it
+ * borrows from other files, transitively.
+ */
+export interface ValidationMemory {
+  /** Sums up the rest: the schema, the code (graphql's version with it) and the check options. */
+  readonly base: string;
+  /** The problems of the file `file` validated under `key`, when they were stored. */
+  recall(key: string, file: DocumentFile): readonly Diagnostic[] | undefined;
+  /** Keeps each file's problems by key, for the next run: `files` holds their texts. */
+  remember(
+    problems: ReadonlyMap<string, readonly Diagnostic[]>,
+    files: readonly DocumentFile[],
+  ): void;
 }
 
 interface Validated {
@@ -119,16 +140,60 @@ function unique(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   });
 }
 
+/**
+ * The fragments a file spreads that other files define, transitively, in the order they are met
+ * (their first definitions, from `fragments`), and every fragment name reached (`uses`).
+ */
+function borrowedFragments(
+  file: DocumentFile,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): { uses: Set<string>; borrowed: FragmentDefinitionNode[] } {
+  const ownFragments = new Set(fragmentNames(file));
+  const uses = new Set<string>();
+  const borrowed: FragmentDefinitionNode[] = [];
+  const pending = definitionsOf(file).flatMap(spreadNames);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (uses.has(name)) continue;
+    uses.add(name);
+    const fragment = ownFragments.has(name) ? undefined : fragments.get(name);
+    if (fragment) {
+      borrowed.push(fragment);
+      pending.push(...spreadNames(fragment));
+    }
+  }
+  return { uses, borrowed };
+}
+
+/** The source text of a parsed definition. */
+const sourceText = ({ loc }: DefinitionNode) => loc?.source.body.slice(loc.start, loc.end) ?? '';
+
+/** The key a file's validation is remembered by: see {@link ValidationMemory}. */
+function unitKey(
+  base: string,
+  file: DocumentFile,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): string {
+  const { borrowed } = borrowedFragments(file, fragments);
+  return sha256(JSON.stringify([base, file.path, file.text, ...borrowed.map(sourceText)]));
+}
+
+/**
+ * @param incremental keep each file's problems between checks (the watcher), rather than check
+ * everything in one pass (one run)
+ * @param memory for one run: what earlier runs found, and where to keep what this one finds
+ */
 export function createDocumentChecker(
   initialSchema: GraphQLSchema,
   options: CheckOptions,
   incremental: boolean,
+  memory?: ValidationMemory,
 ): DocumentChecker {
   let schema = initialSchema;
   const rules: ValidationRule[] = documentRules(options.ignoreRules);
   const files = new Map<string, DocumentFile>();
   const validated = new Map<string, Validated>();
   let sorted: DocumentFile[] | undefined;
+  let validatedFiles = 0;
 
   function sortedFiles(): DocumentFile[] {
     sorted ??= [...files.values()].sort((a, b) => compareCodeUnits(a.path, b.path));
@@ -156,21 +221,8 @@ export function createDocumentChecker(
     fragments: ReadonlyMap<string, FragmentDefinitionNode>,
     excluded: ReadonlySet<DefinitionNode>,
   ): Validated {
-    const own = definitionsOf(file);
-    const ownFragments = new Set(fragmentNames(file));
-    const uses = new Set<string>();
-    const borrowed: FragmentDefinitionNode[] = [];
-    const pending = own.flatMap(spreadNames);
-    for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-      if (uses.has(name)) continue;
-      uses.add(name);
-      const fragment = ownFragments.has(name) ? undefined : fragments.get(name);
-      if (fragment) {
-        borrowed.push(fragment);
-        pending.push(...spreadNames(fragment));
-      }
-    }
-    const checked = own.filter((definition) => !excluded.has(definition));
+    const { uses, borrowed } = borrowedFragments(file, fragments);
+    const checked = definitionsOf(file).filter((definition) => !excluded.has(definition));
     if (checked.length === 0) return { diagnostics: [], uses };
     const definitions = [...checked, ...borrowed.filter((fragment) => !excluded.has(fragment))];
     const unit: DocumentNode = { kind: Kind.DOCUMENT, definitions };
@@ -187,6 +239,7 @@ export function createDocumentChecker(
       let result = validated.get(file.path);
       if (!result) {
         result = validateFile(file, fragments, excluded);
+        validatedFiles++;
         validated.set(file.path, result);
       }
       return result.diagnostics;
@@ -194,27 +247,89 @@ export function createDocumentChecker(
   }
 
   /**
-   * Every document as one, fragments by their first definition, as codegen combines them, less
-   * the `excluded` definitions. When graphql-js stops before the end (its budgets are per
-   * validation, and this is one for the whole project), file by file instead, as the watcher
-   * does: each file then has budgets of its own, and an error names the one that spent them.
+   * The definitions of `some` files as one document, fragments by their first definition, as
+   * codegen combines them, less the `excluded` definitions; then the fragments they need from
+   * other files (none when `some` are all the files).
    */
-  function validateAll(
-    all: readonly DocumentFile[],
+  function together(
+    some: readonly DocumentFile[],
     fragments: ReadonlyMap<string, FragmentDefinitionNode>,
     excluded: ReadonlySet<DefinitionNode>,
-  ): readonly Diagnostic[] {
+  ): DefinitionNode[] {
     const seen = new Set<string>();
-    const definitions = all.flatMap(definitionsOf).filter((definition) => {
+    const keep = (definition: DefinitionNode) => {
       if (excluded.has(definition)) return false;
       if (definition.kind !== Kind.FRAGMENT_DEFINITION) return true;
       if (seen.has(definition.name.value)) return false;
       seen.add(definition.name.value);
       return true;
-    });
-    if (definitions.length === 0) return [];
-    const together = validateUnit(schema, { kind: Kind.DOCUMENT, definitions }, rules);
-    return together.aborted ? validateEach(all, fragments, excluded) : together.diagnostics;
+    };
+    const own = some.flatMap(definitionsOf).filter(keep);
+    if (some.length === files.size) return own;
+    const borrowed = some.flatMap((file) => borrowedFragments(file, fragments).borrowed);
+    return [...own, ...borrowed.filter(keep)];
+  }
+
+  /**
+   * Every document as one, in one validation. When graphql-js stops before the end (its budgets
+   * are per validation, and this is one for the whole project), file by file instead, as the
+   * watcher does: each file then has budgets of its own, and an error names the one that spent
+   * them. `done` is that one validation, when it was already made.
+   */
+  function validateAll(
+    all: readonly DocumentFile[],
+    fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+    excluded: ReadonlySet<DefinitionNode>,
+    done?: UnitValidation,
+  ): readonly Diagnostic[] {
+    let result = done;
+    if (!result) {
+      const definitions = together(all, fragments, excluded);
+      if (definitions.length === 0) return [];
+      result = validateUnit(schema, { kind: Kind.DOCUMENT, definitions }, rules);
+      validatedFiles += all.length;
+    }
+    return result.aborted ? validateEach(all, fragments, excluded) : result.diagnostics;
+  }
+
+  /**
+   * {@link validateAll} with the problems of files whose key `memory` knows recalled, and only the
+   * others validated, together, in one validation. Only for documents without another error and
+   * with nothing excluded, and only while that validation finds no error: then each file's
+   * problems (warnings) are those at its own places, whether it is validated alone, with the
+   * others or file by file (graphql-js's rules look at a definition and the fragments it reaches,
+   * and warn of each node where it is). Else every document is validated, as without `memory`.
+   */
+  function validateRemembering(
+    all: readonly DocumentFile[],
+    fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+    memory: ValidationMemory,
+  ): readonly Diagnostic[] {
+    const keys = new Map(all.map((file) => [file, unitKey(memory.base, file, fragments)]));
+    const problems = new Map<string, readonly Diagnostic[]>();
+    const missed: DocumentFile[] = [];
+    for (const [file, key] of keys) {
+      const recalled = memory.recall(key, file);
+      if (recalled) problems.set(key, recalled);
+      else missed.push(file);
+    }
+    if (missed.length > 0) {
+      const none = new Set<DefinitionNode>();
+      const definitions = together(missed, fragments, none);
+      const result = validateUnit(schema, { kind: Kind.DOCUMENT, definitions }, rules);
+      validatedFiles += missed.length;
+      // A warning without a place could not be told from which file it came.
+      if (result.aborted || result.diagnostics.some((d) => d.severity === 'error' || !d.location)) {
+        return validateAll(all, fragments, none, missed.length === all.length ? result : undefined);
+      }
+      const byFile = new Map<string, Diagnostic[]>(missed.map((file) => [file.path, []]));
+      for (const diagnostic of result.diagnostics) {
+        byFile.get(diagnostic.location?.file ?? '')?.push(diagnostic);
+      }
+      for (const file of missed) problems.set(keys.get(file) ?? '', byFile.get(file.path) ?? []);
+      memory.remember(problems, all);
+    }
+    return all.flatMap((file) => problems.get(keys.get(file) ?? '') ?? []);
   }
 
   return {
@@ -234,6 +349,7 @@ export function createDocumentChecker(
       }
     },
     check() {
+      validatedFiles = 0;
       const all = sortedFiles();
       const definitions = inspectDefinitions(
         all.map((file) => ({
@@ -250,10 +366,16 @@ export function createDocumentChecker(
       const depth = checkDefinitionDepth(all.flatMap(definitionsOf), fragments);
       diagnostics.push(...depth.diagnostics);
       if (options.validateAgainstSchema) {
+        const recallable =
+          memory !== undefined &&
+          depth.excluded.size === 0 &&
+          diagnostics.every((d) => d.severity === 'warning');
         diagnostics.push(
           ...(incremental
             ? validateEach(all, fragments, depth.excluded)
-            : validateAll(all, fragments, depth.excluded)),
+            : recallable
+              ? validateRemembering(all, fragments, memory)
+              : validateAll(all, fragments, depth.excluded)),
         );
       }
       const reported = unique(diagnostics).sort(compareDiagnostics);
@@ -263,6 +385,7 @@ export function createDocumentChecker(
         errors,
         warnings: reported.length - errors,
         operations: definitions.operations.length,
+        validatedFiles,
         definitions,
       };
     },
