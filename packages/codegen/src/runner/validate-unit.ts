@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import { definitionLabel, spreadsReached } from './definition-depth.js';
 import type { Diagnostic } from './diagnostic.js';
+import { assertBoundedValidation } from './graphql-version.js';
 import { locateError, locateNode } from './load-documents.js';
 import { DEPRECATED_EXTENSION, UNKNOWN_TYPE_EXTENSION } from './validation-rules.js';
 
@@ -159,13 +160,15 @@ function toDiagnostic(validationError: GraphQLError): Diagnostic {
  * graphql-js's validation of one document, with the real `KnownTypeNamesRule` only where the probe
  * found something. When graphql-js stops before the end, the problems found so far and one error
  * naming the definition it stopped in and why: `DOCUMENT_TOO_COMPLEX` for a budget, or
- * `DOCUMENT_ERROR` after {@link MAX_ERRORS} errors.
+ * `DOCUMENT_ERROR` after {@link MAX_ERRORS} errors. Refuses a graphql without those budgets
+ * (`MISSING_DEPENDENCY`).
  */
 export function validateUnit(
   schema: GraphQLSchema,
   unit: DocumentNode,
   rules: readonly ValidationRule[],
 ): UnitValidation {
+  assertBoundedValidation();
   const progress: Progress = {};
   const errors = validate(schema, unit, [progressTracker(progress), ...rules], {
     maxErrors: MAX_ERRORS,
