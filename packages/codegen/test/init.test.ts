@@ -38,6 +38,15 @@ describe('admin-api init writes a project that codegen and editors can use', () 
     });
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('.env\n');
     expect(stdout).toContain('pnpm codegen');
+    // The same bytes for every package manager, and no command that is on no PATH (a bare
+    // `admin-api …` runs only through one): they point at the project's codegen script.
+    for (const file of ['codegen.ts', '.graphqlrc.yml', '.env.example', 'src/me.graphql']) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      expect(text, file).not.toMatch(/\b(pnpm|npm|npx|yarn|bun|deno)\b|`admin-api /);
+    }
+    expect(readFileSync(join(dir, '.graphqlrc.yml'), 'utf8')).toContain(
+      'run your codegen script with ADMIN_API_SCHEMA_REFRESH=1 set',
+    );
   });
 
   it('writes an editor config through which graphql-config validates .graphql and .ts documents against the cached schema', async () => {

@@ -40,7 +40,7 @@ describe('the schema cache', () => {
     const cache = readFileSync(join(dir, 'admin-api.schema.graphql'), 'utf8');
     expect(cache).toMatch(
       new RegExp(
-        `^# Admin API schema, cached by @admin-api/codegen\\. Commit it; do not edit it\\.\\n# Refresh: run \`admin-api schema pull\` in this project\\.\\n# source: ${emulator().baseUrl}/api/v2/admin/graphql\\n# fetched-at: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\n# sha256: [0-9a-f]{64}\\n\\n`,
+        `^# Admin API schema, cached by @admin-api/codegen\\. Commit it; do not edit it\\.\\n# Refresh: run your codegen script with ADMIN_API_SCHEMA_REFRESH=1 set\\.\\n# source: ${emulator().baseUrl}/api/v2/admin/graphql\\n# fetched-at: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\n# sha256: [0-9a-f]{64}\\n\\n`,
       ),
     );
     expect(cache).toContain('type MeResponse {');

@@ -19,8 +19,8 @@ export default defineConfig({
 });
 `,
   '.graphqlrc.yml': `# For the GraphQL extensions of VS Code and JetBrains IDEs: autocomplete and validation of your
-# operations against the Admin API schema that your codegen script caches (commit the cache; refresh
-# it with \`admin-api schema pull\`).
+# operations against the Admin API schema that your codegen script caches (commit the cache; to
+# refresh it, run your codegen script with ADMIN_API_SCHEMA_REFRESH=1 set).
 schema: admin-api.schema.graphql
 documents:
   - src/**/*.graphql

@@ -175,7 +175,7 @@ export function writeSchemaCache(
   }
   const header = [
     '# Admin API schema, cached by @admin-api/codegen. Commit it; do not edit it.',
-    '# Refresh: run `admin-api schema pull` in this project.',
+    '# Refresh: run your codegen script with ADMIN_API_SCHEMA_REFRESH=1 set.',
     `# source: ${source}`,
     `# fetched-at: ${fetchedAt.toISOString()}`,
     `# sha256: ${hash}`,
