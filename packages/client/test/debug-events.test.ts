@@ -1,8 +1,9 @@
 import { useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminApiEvent } from '../src/index.js';
-import { clientFor } from './client-fixture.js';
+import { clientFor, tooMany } from './client-fixture.js';
 import { GetMe } from './documents.js';
+import { createVirtualTime } from './virtual-time.js';
 
 const emulator = useEmulator({ afterAll, beforeAll, beforeEach }, { rateLimit: false });
 
@@ -59,6 +60,26 @@ describe('ADMIN_API_DEBUG', () => {
     expect(all).not.toContain(emulator().clientSecret);
     expect(tokens).toHaveLength(1);
     for (const token of tokens) expect(all).not.toContain(token);
+  });
+
+  it('prints the wait a 429 asks for, one line, before the retry that follows it', async () => {
+    vi.stubEnv('ADMIN_API_DEBUG', '1');
+    emulator().faults.graphql.push(tooMany('3'));
+    const time = createVirtualTime();
+    const lines = await stderrDuring(() =>
+      clientFor(emulator(), {
+        now: time.now,
+        monotonicNow: time.monotonicNow,
+        setTimer: time.setTimer,
+      }).request(GetMe),
+    );
+    const waits = lines.filter((line) =>
+      /^admin-api graphql_retry .*reason=rate_limited/.test(line),
+    );
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toMatch(/\bdelayMs=3000\b/);
+    expect(emulator().stats.graphqlRequests).toBe(2);
+    expect(lines.join('\n')).not.toContain(emulator().clientSecret);
   });
 
   it('is off unless set, and with 0 or false', async () => {
