@@ -87,17 +87,24 @@ export function documentsError(diagnostics: readonly Diagnostic[]): CodegenError
 
 /**
  * The module for graphql-codegen's documents, by the core: the same checks, diagnostics and bytes
- * as `admin-api codegen` for the same files. Warnings go to `warn`; an error rejects with
+ * as `admin-api codegen` for the same files. Warnings go to stderr; an error rejects with
  * {@link documentsError}. `config` is the output's (`INVALID_OPTION` for a bad option).
  */
 export async function buildForGraphqlCodegen(
   schema: GraphQLSchema,
   documents: readonly CodegenDocumentFile[],
   config: object,
-  warn: WarningReporter = stderrWarnings,
 ): Promise<string> {
   const settings = codegenSettings(config);
   const build: ModuleBuild = buildModule(schema, await documentFilesOf(documents), settings);
+  return moduleOf(build, stderrWarnings);
+}
+
+/** A build's module, its warnings told to `warn`; a build with an error throws {@link documentsError}. */
+export function moduleOf(
+  build: { readonly module?: string | undefined; readonly diagnostics: readonly Diagnostic[] },
+  warn: WarningReporter,
+): string {
   for (const diagnostic of build.diagnostics) {
     if (diagnostic.severity === 'warning') warn(formatDiagnosticText(diagnostic));
   }

@@ -1,5 +1,6 @@
 import type { Types } from '@graphql-codegen/plugin-helpers';
 import type { DocumentNode } from 'graphql';
+import { buildConfigModule } from './build-config-module.js';
 import type { GraphQLCodegenOutput } from './codegen-plugin-types.js';
 import {
   type AdminApiCodegenConfig,
@@ -74,7 +75,11 @@ function withSchema(output: GraphQLCodegenOutput, pointer: object): Types.Config
  * The same config for graphql-codegen's CLI (`graphql-codegen --config codegen.ts`) or its
  * `generate()`: the module through the {@link preset}, which runs the same core as `admin-api
  * codegen` (the same bytes and diagnostics for the same documents), and the outputs of
- * `generates` through their own plugins. The schema is loaded when graphql-codegen runs, by the
+ * `generates` through their own plugins. The module's documents are those `admin-api codegen`
+ * finds, by the config's globs with its finder and reader (a `.ts` file whose only operations are
+ * `#graphql` templates too, which graphql-codegen's own loader does not list), not the files
+ * graphql-codegen found; with no other output, graphql-codegen is told not to stop when it finds
+ * none itself (`ignoreNoDocuments`). The schema is loaded when graphql-codegen runs, by the
  * config's rules (its env file, cache and credentials); graphql-codegen gets, for the module's
  * output, only what the documents use (`pruneSchema`; the module is generated from the full
  * schema all the same), and for every other output the full schema. Under `graphql-codegen
@@ -108,7 +113,12 @@ export function toGraphQLCodegenConfig(
   const preset = relay.preset(
     createPreset({
       schema: async () => (await source.latest()).schema,
-      warn: (line) => logger.warn(line),
+      // The documents as `admin-api codegen` finds them, by the config's globs: graphql-codegen's
+      // own loader does not list a file whose only operations are `#graphql` templates.
+      module: (schema, moduleConfig) =>
+        buildConfigModule(resolveCodegenOptions(config), schema, moduleConfig, (line) =>
+          logger.warn(line),
+        ),
     }),
   );
   const others = Object.entries(config.generates).map(([path, output]) => {
@@ -117,6 +127,12 @@ export function toGraphQLCodegenConfig(
   });
   const result: GraphQLCodegenConfig = {
     documents: [...config.documents],
+    // The preset finds the module's documents itself (`NO_DOCUMENTS` when no file matches), so
+    // graphql-codegen's loader finding none (a project whose only operations are `#graphql`
+    // templates, which it does not know) must not stop it. Not beside other outputs: their
+    // plugins take graphql-codegen's documents, and it stops for them when it finds none, as it
+    // does when `admin-api codegen` runs them.
+    ...(others.length === 0 ? { ignoreNoDocuments: true } : {}),
     generates: {
       [config.output]: {
         schema: [{ [MODULE_SCHEMA]: { loader: moduleSchema } } as never],

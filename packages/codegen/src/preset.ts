@@ -2,7 +2,7 @@ import { buildASTSchema, type GraphQLSchema } from 'graphql';
 import type { AdminApiPreset, ForwardedSkipValidation } from './codegen-plugin-types.js';
 import { compareCodeUnits } from './compare-code-units.js';
 import { codegenSettings } from './core/codegen-settings.js';
-import { buildForGraphqlCodegen, type WarningReporter } from './graphql-codegen-build.js';
+import { buildForGraphqlCodegen } from './graphql-codegen-build.js';
 import {
   readSkipDocumentsValidation,
   type SkipDocumentsValidation,
@@ -20,16 +20,21 @@ function forwardedSkip(skip: SkipDocumentsValidation): ForwardedSkipValidation {
   };
 }
 
-/** Where a preset made by `toGraphQLCodegenConfig` takes its schema and reports its warnings. */
+/** Where a preset made by `toGraphQLCodegenConfig` takes its schema and its documents. */
 export interface PresetSource {
   /** The full schema, loaded by the core as `admin-api codegen` loads it. */
   schema(): Promise<GraphQLSchema>;
-  readonly warn?: WarningReporter | undefined;
+  /**
+   * The module for `schema` and the output's `config`, from the documents the source finds
+   * itself, as `admin-api codegen` finds them: not from the files graphql-codegen found.
+   */
+  module(schema: GraphQLSchema, config: object): Promise<string>;
 }
 
 /**
- * The preset; with a `source`, the module is generated from its schema rather than from the one
- * graphql-codegen hands the output (which `toGraphQLCodegenConfig` prunes).
+ * The preset; with a `source`, the module is generated from its schema (not the one graphql-codegen
+ * hands the output, which `toGraphQLCodegenConfig` prunes) and its documents (not the files
+ * graphql-codegen found, which miss a file whose only operations are `#graphql` templates).
  */
 export function createPreset(source?: PresetSource): AdminApiPreset {
   return {
@@ -41,7 +46,9 @@ export function createPreset(source?: PresetSource): AdminApiPreset {
         (await source?.schema()) ??
         options.schemaAst ??
         buildASTSchema(options.schema, { assumeValidSDL: true });
-      const module = await buildForGraphqlCodegen(schema, options.documents, config, source?.warn);
+      const module = source
+        ? await source.module(schema, config)
+        : await buildForGraphqlCodegen(schema, options.documents, config);
       // Same inputs, same order for the plugins that go with ours, whatever the glob returned.
       const documents = [...options.documents].sort((a, b) =>
         compareCodeUnits(a.location ?? '', b.location ?? ''),
@@ -69,8 +76,10 @@ export function createPreset(source?: PresetSource): AdminApiPreset {
  * A graphql-codegen preset that writes one module per output with `@admin-api/codegen`'s
  * generator: the schema types the documents use, operation types, a typed document per
  * operation, and `getSdk(client)`. It is a door to the same core as `admin-api codegen`: the
- * documents are read, checked and generated as there, so the same files give the same bytes and
- * the same diagnostics (codes, `file:line:column`), every error listed in one `CodegenError`
+ * files graphql-codegen lists are read again, checked and generated as there, so the same files
+ * give the same bytes and the same diagnostics (codes, `file:line:column`). graphql-codegen does
+ * not list a `.ts` file whose only operations are `#graphql` templates: `toGraphQLCodegenConfig`
+ * finds the documents as `admin-api codegen` does. Every error is listed in one `CodegenError`
  * coded by the first (`DOCUMENT_ERROR`, `ANONYMOUS_OPERATION`, `DUPLICATE_OPERATION`,
  * `DUPLICATE_METHOD`, `RESERVED_METHOD_NAME`, …) and warnings on stderr. What a preset throws
  * reaches the caller of graphql-codegen's `generate()` as it is, where graphql-codegen re-wraps

@@ -15,7 +15,7 @@ import {
   writeSchemaCache,
 } from '../src/index.js';
 import { runCodegen } from '../src/runner/run-codegen.js';
-import { useProject } from './codegen-harness.js';
+import { codegenFailure, useProject } from './codegen-harness.js';
 import { ADMIN_API_EDGE_CASES, type Corpus, corpora } from './generator-corpus.js';
 import { captureIo, inDirectory } from './runner-harness.js';
 
@@ -29,6 +29,8 @@ const CACHE = 'admin-api.schema.graphql';
 const DOCUMENTS = ['src/**/*.graphql', 'src/**/*.ts'];
 
 afterEach(() => vi.restoreAllMocks());
+
+const QUIET = { info: () => {}, warn: () => {} };
 
 /** What a door made of the documents: the module, or none, and its diagnostics as heads. */
 interface DoorResult {
@@ -203,6 +205,15 @@ const BROKEN: Readonly<Record<string, string>> = {
     'query Products {\n  listProduct(pagination: { limit: "ten" }) { count }\n}\n',
 };
 
+/**
+ * A `.ts` file whose only operation is a `#graphql` template, which graphql-codegen's own loader
+ * does not pluck, beside one it does.
+ */
+const HASH_GRAPHQL_ONLY: Readonly<Record<string, string>> = {
+  'src/a.ts': 'export const A = `#graphql\n  query GetMe { me { id } }\n`;\n',
+  'src/b.ts': 'export const B = /* GraphQL */ `query GetName { me { name } }`;\n',
+};
+
 describe('the two doors, admin-api codegen and graphql-codegen with the preset', () => {
   it.each(corpora().map((corpus): [string, Corpus] => [corpus.name, corpus]))(
     'give the same bytes for the %s corpus (the plugin alone too, on the Admin API edge cases)',
@@ -228,6 +239,37 @@ describe('the two doors, admin-api codegen and graphql-codegen with the preset',
     expect(cli.warnings).toContain(
       'src/orders.ts:9:42: warning: OrderLineVariant.taxValue is deprecated: Will be removed use OrderLineItem.taxValue',
     );
+  });
+
+  it('give the same bytes for a .ts file whose only operation is a #graphql template, through toGraphQLCodegenConfig', async () => {
+    const dir = corpusProject(adminApiSchema(), HASH_GRAPHQL_ONLY);
+    const cli = await throughCli(dir);
+    expect(cli.module).toContain('getMe: call(GetMeDocument)');
+    expect(cli.module).toContain('getName: call(GetNameDocument)');
+    expect(await throughToGraphqlCodegenConfig(dir)).toEqual(cli);
+  });
+
+  it('give the same bytes for a project whose only operations are #graphql templates, through toGraphQLCodegenConfig', async () => {
+    const dir = corpusProject(adminApiSchema(), {
+      'src/a.ts': HASH_GRAPHQL_ONLY['src/a.ts'] ?? '',
+    });
+    const cli = await throughCli(dir);
+    expect(cli.module).toContain('getMe: call(GetMeDocument)');
+    expect(await throughToGraphqlCodegenConfig(dir)).toEqual(cli);
+  });
+
+  it('stop with NO_DOCUMENTS through toGraphQLCodegenConfig when no file matches the documents', async () => {
+    const dir = corpusProject(adminApiSchema(), { 'src/readme.md': '# no documents here\n' });
+    const cli = await throughCli(dir);
+    expect(cli.module).toBeUndefined();
+    const config = toGraphQLCodegenConfig(
+      defineConfig({ documents: DOCUMENTS, output: OUTPUT, envFile: false, logger: QUIET }),
+    );
+    const error = await inDirectory(dir, () =>
+      codegenFailure(generate({ ...config, cwd: dir, silent: true }, false)),
+    );
+    expect(error).toBeInstanceOf(CodegenError);
+    expect((error as CodegenError).code).toBe('NO_DOCUMENTS');
   });
 
   it('give the same diagnostics, codes and places, for documents that break every rule', async () => {
