@@ -60,20 +60,29 @@ describe('the runtime packages’ own tests', () => {
       const node = await (nodes.get(major) as Promise<string>);
       const { stdout: version } = await exec(node, ['--version']);
       expect(version.trim()).toMatch(new RegExp(`^v${major}\\.`));
-      const result = await exec(
-        node,
-        [
-          join(repo, 'node_modules/vitest/vitest.mjs'),
-          'run',
-          ...PROJECTS.flatMap((name) => ['--project', name]),
-        ],
-        { cwd: repo, env: cleanEnv(), maxBuffer: 64 * 2 ** 20 },
-      ).catch((error: { stdout?: string; stderr?: string; code?: number }) => error);
+      const result: { stdout?: string; stderr?: string; code?: number | string | null } =
+        await exec(
+          node,
+          [
+            join(repo, 'node_modules/vitest/vitest.mjs'),
+            'run',
+            ...PROJECTS.flatMap((name) => ['--project', name]),
+          ],
+          // Ends before this test's own timeout, so no run is left behind when it fails.
+          { cwd: repo, env: cleanEnv(), maxBuffer: 64 * 2 ** 20, timeout: 540_000 },
+        ).catch(
+          (error: { stdout?: string; stderr?: string; code?: number | string | null }) => error,
+        );
       const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
       const summary = /Tests: (\d+) passed, (\d+) failed, (\d+) skipped/.exec(output);
       expect(summary, output.slice(-4000)).not.toBeNull();
       const [, passed, failed, skipped] = (summary ?? []).map(Number);
-      expect({ failed, skipped }, output.slice(-4000)).toEqual({ failed: 0, skipped: 0 });
+      // The exit code too: vitest fails a run on an error no test caught, which no count shows.
+      expect({ code: result.code ?? 0, failed, skipped }, output.slice(-4000)).toEqual({
+        code: 0,
+        failed: 0,
+        skipped: 0,
+      });
       // Every test of both projects ran: hundreds, not a filtered handful.
       expect(passed).toBeGreaterThan(400);
     }, 600_000);

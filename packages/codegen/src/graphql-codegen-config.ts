@@ -14,6 +14,7 @@ import {
 import { createSchemaFailureRelay } from './graphql-codegen-schema-relay.js';
 import { assertGraphqlCodegenCanWatch } from './graphql-codegen-watch.js';
 import { createPreset } from './preset.js';
+import { assertBoundedValidation } from './runner/graphql-version.js';
 import { loadProjectSchema, type ProjectSchema } from './runner/project-schema.js';
 import type { SchemaLogger } from './schema/load-schema.js';
 import { pruneSchemaForDocuments } from './schema/prune-schema.js';
@@ -84,8 +85,9 @@ function withSchema(output: GraphQLCodegenOutput, pointer: object): Types.Config
  * output, only what the documents use (`pruneSchema`; the module is generated from the full
  * schema all the same), and for every other output the full schema. Under `graphql-codegen
  * --watch` it checks, here, that graphql-codegen can load `@parcel/watcher` (`MISSING_DEPENDENCY`
- * otherwise: graphql-codegen itself would exit 0). `admin-api codegen` runs a config made by it
- * as it runs the config given.
+ * otherwise: graphql-codegen itself would exit 0), and, always, that graphql is 16.15 or later
+ * (`MISSING_DEPENDENCY`: older ones validate without a budget). `admin-api codegen` runs a config
+ * made by it as it runs the config given.
  *
  * @example
  * // codegen.ts, run by `graphql-codegen --config codegen.ts` and by `admin-api codegen`
@@ -99,6 +101,8 @@ export function toGraphQLCodegenConfig(
 ): GraphQLCodegenConfig {
   const config = defineConfig(options);
   assertGraphqlCodegenCanWatch();
+  // Here, before graphql-codegen validates the documents itself: with no budget, as we would.
+  assertBoundedValidation();
   const logger = config.logger ?? stderrLogger;
   const source = createSchemaSource(config, logger);
   const relay = createSchemaFailureRelay();

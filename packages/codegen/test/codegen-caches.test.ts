@@ -226,6 +226,44 @@ describe('the check cache of admin-api codegen', () => {
     expect(after).toEqual(await fromScratch(dir));
   });
 
+  it.each([
+    [
+      'the first file that defines it is deleted',
+      (dir: string) => rmSync(join(dir, 'src/a.graphql')),
+    ],
+    [
+      'the second is edited',
+      (dir: string) =>
+        writeFileSync(
+          join(dir, 'src/b.graphql'),
+          `# edited\n${readFileSync(join(dir, 'src/b.graphql'), 'utf8')}`,
+        ),
+    ],
+    [
+      'the first is renamed after the second',
+      (dir: string) => {
+        writeFileSync(join(dir, 'src/z.graphql'), readFileSync(join(dir, 'src/a.graphql'), 'utf8'));
+        rmSync(join(dir, 'src/a.graphql'));
+      },
+    ],
+  ])(
+    'reports what a run without caches does for a fragment two files define alike, when %s',
+    async (_, change) => {
+      // Only the first definition is validated, so where its deprecation warning is depends on
+      // the other file: no file's key covers that.
+      const variant = 'fragment V on OrderLineVariant {\n  id\n  taxValue\n}\n';
+      const lines = (name: string) =>
+        `query ${name} {\n  listOrder { data { orderLineItems { variant { ...V } } } }\n}\n${variant}`;
+      const dir = project({ 'src/a.graphql': lines('LinesA'), 'src/b.graphql': lines('LinesB') });
+      await codegen(dir);
+      change(dir);
+      rmSync(join(dir, OUTPUT));
+      const after = await codegen(dir);
+      expect(after.printed.join('\n')).toContain('taxValue is deprecated');
+      expect(after).toEqual({ ...(await fromScratch(dir)), validated: after.validated });
+    },
+  );
+
   it('validates all documents in one pass when a changed one has an error, and reports what a run without caches does', async () => {
     const dir = project(WITH_FRAGMENT);
     await codegen(dir);

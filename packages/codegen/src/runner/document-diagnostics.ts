@@ -90,6 +90,19 @@ function fragmentNames(file: DocumentFile | undefined): string[] {
     : [];
 }
 
+/**
+ * Whether some fragment name is defined twice (alike, or it would be an error): then which
+ * definition is validated depends on the other files, which no file's key covers.
+ */
+function repeatsAFragment(files: readonly DocumentFile[]): boolean {
+  const seen = new Set<string>();
+  for (const name of files.flatMap(fragmentNames)) {
+    if (seen.has(name)) return true;
+    seen.add(name);
+  }
+  return false;
+}
+
 /** The fragments a definition spreads; a plain walk, several times faster than graphql's `visit`. */
 function spreadNames(node: DefinitionNode): string[] {
   const names: string[] = [];
@@ -294,8 +307,9 @@ export function createDocumentChecker(
 
   /**
    * {@link validateAll} with the problems of files whose key `memory` knows recalled, and only the
-   * others validated, together, in one validation. Only for documents without another error and
-   * with nothing excluded, and only while that validation finds no error: then each file's
+   * others validated, together, in one validation. Only for documents without another error,
+   * with nothing excluded and no fragment defined twice, and only while that validation finds no
+   * error: then each file's
    * problems (warnings) are those at its own places, whether it is validated alone, with the
    * others or file by file (graphql-js's rules look at a definition and the fragments it reaches,
    * and warn of each node where it is). Else every document is validated, as without `memory`.
@@ -369,7 +383,8 @@ export function createDocumentChecker(
         const recallable =
           memory !== undefined &&
           depth.excluded.size === 0 &&
-          diagnostics.every((d) => d.severity === 'warning');
+          diagnostics.every((d) => d.severity === 'warning') &&
+          !repeatsAFragment(all);
         diagnostics.push(
           ...(incremental
             ? validateEach(all, fragments, depth.excluded)

@@ -6,6 +6,7 @@ import { checkOutputPath } from './check-output-path.js';
 import { type CodegenProject, createCodegenProject, readDocumentTexts } from './codegen-project.js';
 import { projectPath } from './find-documents.js';
 import { countProblems, formatDiagnostic, formatSize } from './format-diagnostics.js';
+import { assertBoundedValidation } from './graphql-version.js';
 import { loadConfig } from './load-config.js';
 import { CODE_FILE } from './load-documents.js';
 import { type OtherOutputs, prepareOtherOutputs } from './other-outputs.js';
@@ -56,6 +57,8 @@ async function loadProject(
   clock: PhaseClock,
 ): Promise<LoadedProject> {
   const { file, options } = await loadConfig(flags.config);
+  // Before the schema, whose introspection may take a while: refused anyway at validation.
+  assertBoundedValidation();
   checkOutputPath(resolve(options.output), {
     configFile: file,
     cachePath: options.cachePath,
