@@ -62,7 +62,7 @@ describe('ADMIN_API_DEBUG', () => {
     for (const token of tokens) expect(all).not.toContain(token);
   });
 
-  it('prints the wait a 429 asks for, one line, before the retry that follows it', async () => {
+  it('prints the wait a 429 asks for as one graphql_retry line, and the retry is made', async () => {
     vi.stubEnv('ADMIN_API_DEBUG', '1');
     emulator().faults.graphql.push(tooMany('3'));
     const time = createVirtualTime();

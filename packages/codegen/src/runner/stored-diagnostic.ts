@@ -25,6 +25,7 @@ export interface StoredDiagnostic extends Omit<Diagnostic, 'location'> {
     | undefined;
 }
 
+/** `diagnostic` as a cache stores it: its line's text dropped where `texts` has that line. */
 export function storedDiagnostic(diagnostic: Diagnostic, texts: FileTexts): StoredDiagnostic {
   const { location } = diagnostic;
   const text = location && texts.get(location.file);
