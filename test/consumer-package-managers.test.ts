@@ -152,7 +152,7 @@ function createProject(
       name: 'consumer',
       private: true,
       type: 'module',
-      dependencies: { ...spec(runtime), graphql: '^16.0.0' },
+      dependencies: { ...spec(runtime), graphql: '^16.15.0' },
       devDependencies: spec(tooling),
       overrides: everyPackage,
       resolutions: everyPackage,
