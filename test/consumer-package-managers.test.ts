@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { emulatorEnv, useEmulator } from '@admin-api/emulator/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { basicExampleModule } from './basic-example-module.js';
 import { envWithoutCredentials } from './support/env-without-credentials.js';
 
 const exec = promisify(execFile);
@@ -140,6 +141,7 @@ function createProject(
   name: string,
   runtime: readonly KitPackage[],
   tooling: readonly KitPackage[],
+  graphql = '^16.15.0',
 ) {
   const project = join(dir, name);
   mkdirSync(project);
@@ -152,7 +154,7 @@ function createProject(
       name: 'consumer',
       private: true,
       type: 'module',
-      dependencies: { ...spec(runtime), graphql: '^16.15.0' },
+      dependencies: { ...spec(runtime), graphql },
       devDependencies: spec(tooling),
       overrides: everyPackage,
       resolutions: everyPackage,
@@ -331,5 +333,50 @@ console.log(\`\${me.name}: \${me.scopes[0]}\`);
     );
     const app = await run([node, 'main.js'], project, env);
     expect(app.stdout).toBe('Emulator Private App: READ_CAMPAIGNS\n');
+  }, 300_000);
+
+  it(`with npm on Node ${TOOLING_FLOOR} runs the runtime packages on graphql 17 (npm's latest): no engine or peer warning, strict types, typed and DocumentNode calls`, async () => {
+    const node = await nodeBinary(TOOLING_FLOOR);
+    const env = shell(node);
+    const project = createProject('npm-graphql-17', RUNTIME, [], '^17.0.0');
+    const install = await run(packageManager('npm', node).install, project, env);
+    expect(`${install.stdout}${install.stderr}`).not.toMatch(ENGINE_OR_PEER_WARNING);
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, 'src/admin-api.ts'), await basicExampleModule());
+    writeFileSync(
+      join(project, 'src/main.ts'),
+      `import { createAdminClientFromEnv, type GraphQLFormattedError } from '@admin-api/client';
+import { parse, version } from 'graphql';
+import { getSdk } from './admin-api.js';
+
+const client = createAdminClientFromEnv();
+const { me } = await getSdk(client).getMe();
+const named = await client.request<{ me: { name: string } | null }>(parse('query Named { me { name } }'));
+const first = (errors: readonly GraphQLFormattedError[]) => errors[0]?.message;
+console.log(\`\${version.split('.')[0]} \${me?.name} \${named.me?.name} \${first([{ message: 'ok' }])}\`);
+`,
+    );
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM'],
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          // graphql 17's declarations and ours, checked too.
+          skipLibCheck: false,
+          types: [],
+          outDir: 'dist',
+        },
+        include: ['src'],
+      }),
+    );
+    await run([process.execPath, tsc, '-p', '.'], project, env);
+    const app = await run([node, 'dist/main.js'], project, env);
+    expect(app.stdout).toBe('17 Emulator Private App Emulator Private App ok\n');
   }, 300_000);
 });
