@@ -11,6 +11,7 @@ import {
   type WebhookEvent,
   type WebhookHandlerOptions,
 } from '../src/index.js';
+import { createManualTime } from './support/manual-time.js';
 import {
   deferred,
   post,
@@ -154,16 +155,25 @@ describe('createWebhookHandler', () => {
 
   it('answers 503 when onEvent outlasts ackTimeoutMs, and 200 to the retry once it resolved', async () => {
     const gate = deferred();
+    const started = deferred();
     let calls = 0;
+    // A clock only the test moves: the deadline passes while onEvent runs, whatever the load.
+    const time = createManualTime();
     const { url, nextReport } = await endpoint({
       ackTimeoutMs: 20,
+      monotonicNow: time.now,
+      setTimer: time.setTimer,
       onEvent: async () => {
         calls++;
+        started.resolve();
         await gate.promise;
       },
     });
     const delivery = signedDelivery();
-    expect((await post(url, delivery.body)).status).toBe(503);
+    const answer = post(url, delivery.body);
+    await started.promise;
+    await time.advance(20);
+    expect((await answer).status).toBe(503);
     const late = nextReport('webhook_settled_late');
     gate.resolve();
     expect(await late).toMatchObject({ handled: true, deliveryId: delivery.id });
