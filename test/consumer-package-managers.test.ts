@@ -169,6 +169,37 @@ function createProject(
   return project;
 }
 
+/**
+ * Compiles the project's `src` as a NodeNext app (`strict`, and `options` over the rest) with
+ * the repo's TypeScript, then runs `dist/main.js` on `node`.
+ */
+async function compileAndRun(
+  project: string,
+  node: string,
+  env: NodeJS.ProcessEnv,
+  options: Record<string, unknown> = {},
+) {
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: true,
+        types: [],
+        outDir: 'dist',
+        ...options,
+      },
+      include: ['src'],
+    }),
+  );
+  await run([process.execPath, tsc, '-p', '.'], project, env);
+  return run([node, 'dist/main.js'], project, env);
+}
+
 /** Installs the whole kit with `managerName` on `nodeSpec`, then the README's flow end to end. */
 async function expectKitWorks(managerName: ManagerName, nodeSpec: string): Promise<void> {
   const node = await nodeBinary(nodeSpec);
@@ -206,24 +237,7 @@ const name: string = me?.name ?? 'no name';
 console.log(\`\${name}: \${me?.scopes?.[0] ?? 'no scope'}\`);
 `,
   );
-  writeFileSync(
-    join(project, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        lib: ['ES2023', 'DOM'],
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        skipLibCheck: true,
-        types: [],
-        outDir: 'dist',
-      },
-      include: ['src'],
-    }),
-  );
-  await run([process.execPath, tsc, '-p', '.'], project, env);
-  const app = await run([node, 'dist/main.js'], project, env);
+  const app = await compileAndRun(project, node, env);
   expect(app.stdout).toBe('Emulator Private App: READ_CAMPAIGNS\n');
 
   const emulatorBin = await run(
@@ -356,27 +370,12 @@ const first = (errors: readonly GraphQLFormattedError[]) => errors[0]?.message;
 console.log(\`\${version.split('.')[0]} \${me?.name} \${named.me?.name} \${first([{ message: 'ok' }])}\`);
 `,
     );
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2023', 'DOM'],
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          exactOptionalPropertyTypes: true,
-          // graphql 17's declarations and ours, checked too.
-          skipLibCheck: false,
-          types: [],
-          outDir: 'dist',
-        },
-        include: ['src'],
-      }),
-    );
-    await run([process.execPath, tsc, '-p', '.'], project, env);
-    const app = await run([node, 'dist/main.js'], project, env);
+    const app = await compileAndRun(project, node, env, {
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      // graphql 17's declarations and ours, checked too.
+      skipLibCheck: false,
+    });
     expect(app.stdout).toBe('17 Emulator Private App Emulator Private App ok\n');
   }, 300_000);
 });
