@@ -1,6 +1,6 @@
 import { adminApiSchema } from './admin-api-schema.js';
 import { EmulatorOptionError } from './errors.js';
-import { orderLine } from './fixtures/order-fixtures.js';
+import { orderCustomer, orderLine } from './fixtures/order-fixtures.js';
 import { shapeRecord } from './shape-record.js';
 import type {
   CustomerRecord,
@@ -269,18 +269,7 @@ function placedOrder(data: StoreData, options: PlacedOrderOptions, at: number): 
       orderPackageSequence: 0,
       orderedAt: at,
       customerId: customer?.id ?? null,
-      customer: customer
-        ? {
-            id: customer.id,
-            email: customer.email,
-            firstName: customer.firstName,
-            lastName: customer.lastName,
-            fullName: [customer.firstName, customer.lastName].filter(Boolean).join(' '),
-            phone: customer.phone,
-            isGuestCheckout: false,
-            preferredLanguage: 'tr',
-          }
-        : { email: `misafir${sequence}@example.com`, isGuestCheckout: true },
+      customer: orderCustomer(customer, sequence),
       orderLineItems: lines,
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       totalPrice: round(lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)),
