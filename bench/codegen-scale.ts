@@ -21,6 +21,7 @@ import {
   OURS_CONFIG,
   plainConfig,
   sdlOf,
+  timingPhases,
   type Workload,
   writeOperations,
 } from './codegen-workloads.js';
@@ -109,17 +110,6 @@ function writeConfigs(dir: string, workload: Workload): void {
   writeFileSync(
     join(dir, 'plain3.codegen.ts'),
     plainConfig("'plain-schema.graphql'", 'plain3', PLAIN3_PLUGINS),
-  );
-}
-
-/** `timings: startup 180 ms, config 40 ms, …` from `admin-api codegen --timings`. */
-function phases(output: string): Record<string, number> {
-  const line = output.split('\n').find((l) => l.startsWith('timings: '));
-  return Object.fromEntries(
-    (line?.slice('timings: '.length).split(', ') ?? []).map((part) => {
-      const [name, ms] = part.split(' ');
-      return [name ?? '?', Number(ms)];
-    }),
   );
 }
 
@@ -292,7 +282,7 @@ export async function codegenScale(): Promise<BenchReport> {
     targets.push(
       `${workload.name}: warm ${warmRatio.toFixed(2)}× (≤ 0.5: ${verdict(warmRatio <= 0.5)}), cold ${coldRatio.toFixed(2)}× (≤ 1.0: ${verdict(coldRatio <= 1)}), peak memory ≤ ${memory.toFixed(2)}× (≤ 1.0: ${verdict(memory <= 1)}), bytes/op ${bytesRatio.toFixed(2)}× (≤ 0.5: ${verdict(bytesRatio <= 0.5)}), tsc ${tscRatio.toFixed(2)}× (≤ 0.5: ${verdict(tscRatio <= 0.5)}${tscFloor})`,
     );
-    const warmPhases = runs.oursWarm.map((r) => phases(r.output));
+    const warmPhases = runs.oursWarm.map((r) => timingPhases(r.output));
     const names = Object.keys(warmPhases[0] ?? {});
     profileRows.push([
       workload.name,

@@ -23,6 +23,7 @@ import {
   OURS_CONFIG,
   operationPath,
   sdlOf,
+  timingPhases,
   writeOperations,
 } from './codegen-workloads.js';
 
@@ -45,17 +46,6 @@ interface Variant {
   readonly cwd: string;
   readonly walls: number[];
   readonly phases: Record<string, number>[];
-}
-
-/** `timings: startup 180 ms, config 40 ms, …` from `admin-api codegen --timings`. */
-function phasesOf(output: string): Record<string, number> {
-  const line = output.split('\n').find((l) => l.startsWith('timings: '));
-  return Object.fromEntries(
-    (line?.slice('timings: '.length).split(', ') ?? []).map((part) => {
-      const [name, ms] = part.split(' ');
-      return [name ?? '?', Number(ms)];
-    }),
-  );
 }
 
 /** A copy of the workload whose `@admin-api/codegen` is `pkg`, so `codegen.ts` imports that one. */
@@ -113,7 +103,7 @@ async function measure(variant: Variant): Promise<void> {
   variant.walls.push(performance.now() - started);
   if (variant.args.length > 2) {
     if (!stdout.includes('✔')) throw new Error(`${variant.name} failed:\n${stdout}${stderr}`);
-    variant.phases.push(phasesOf(stderr));
+    variant.phases.push(timingPhases(stderr));
   }
 }
 
