@@ -1,6 +1,7 @@
 import { adminApiSchema } from './admin-api-schema.js';
 import { EmulatorOptionError } from './errors.js';
-import { orderCustomer, orderLine } from './fixtures/order-fixtures.js';
+import { DAY_MS } from './fixtures/fixture-context.js';
+import { orderCustomer, orderLine, orderTotals, roundToCents } from './fixtures/order-fixtures.js';
 import { shapeRecord } from './shape-record.js';
 import type {
   CustomerRecord,
@@ -115,7 +116,6 @@ export interface SimulationTarget {
 
 // Favourites are no Admin API record: kept beside each store's data, and gone with it at reset.
 const favoritesOf = new WeakMap<StoreData, Map<string, FavoriteProductRecord>>();
-const DAY_MS = 86_400_000;
 
 /** The simulations of the store `target()` answers, on the emulator's clock. */
 export function createSimulations(
@@ -254,7 +254,7 @@ function placedOrder(data: StoreData, options: PlacedOrderOptions, at: number): 
     });
   });
   const sequence = nextOrderSequence(data);
-  const totalFinalPrice = round(lines.reduce((sum, line) => sum + line.finalPrice, 0));
+  const { itemCount, totalPrice, totalFinalPrice } = orderTotals(lines);
   return shapeRecord<OrderRecord>(
     adminApiSchema(),
     'Order',
@@ -271,8 +271,8 @@ function placedOrder(data: StoreData, options: PlacedOrderOptions, at: number): 
       customerId: customer?.id ?? null,
       customer: orderCustomer(customer, sequence),
       orderLineItems: lines,
-      itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-      totalPrice: round(lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)),
+      itemCount,
+      totalPrice,
       totalFinalPrice,
       netTotalFinalPrice: totalFinalPrice,
       currencyCode: 'TRY',
@@ -348,7 +348,7 @@ function appPayment(
       lastPaymentDate: paid ? at : null,
       lastPaymentPeriod: 'MONTHLY',
       lastPaymentPeriodInDays: 30,
-      lastPaymentPrice: round(price / 1.2),
+      lastPaymentPrice: roundToCents(price / 1.2),
       lastPaymentPriceWithTax: price,
       merchantAppPaymentId: paymentId,
       name,
@@ -381,5 +381,3 @@ function appPayment(
     },
   };
 }
-
-const round = (amount: number) => Math.round(amount * 100) / 100;
