@@ -1,3 +1,4 @@
+import { readBoundedBytes } from '@admin-api/auth/internal';
 import { type Deadline, TIMED_OUT } from './webhook-deadline.js';
 
 /** What {@link readRequestBody} read: the whole body, or why it stopped. */
@@ -22,40 +23,15 @@ export async function readRequestBody(
   maxBytes: number,
   deadline: Deadline,
 ): Promise<RequestBody> {
-  const { body } = request;
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) {
-    body?.cancel().catch(() => {});
+    request.body?.cancel().catch(() => {});
     return TOO_LARGE;
   }
-  if (!body) return { outcome: 'read', bytes: new Uint8Array(0) };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const next = await deadline.race(reader.read());
-    if (next === TIMED_OUT) {
-      reader.cancel().catch(() => {});
-      return LATE;
-    }
-    if (next.done) break;
-    size += next.value.byteLength;
-    if (size > maxBytes) {
-      reader.cancel().catch(() => {});
-      return TOO_LARGE;
-    }
-    chunks.push(next.value);
-  }
-  return { outcome: 'read', bytes: concat(chunks, size) };
-}
-
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
+  const read = await readBoundedBytes(request.body, maxBytes, async (next) => {
+    const outcome = await deadline.race(next);
+    return outcome === TIMED_OUT ? undefined : outcome;
+  });
+  if (read.stopped) return LATE;
+  return read.truncated ? TOO_LARGE : { outcome: 'read', bytes: read.bytes };
 }
